@@ -1,0 +1,1 @@
+"""The service edge: settings, identity, HTTP routes and the command line."""
