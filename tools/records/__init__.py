@@ -1,0 +1,1 @@
+"""The demo records database: schema, deterministic seeder and fixed canary rows."""

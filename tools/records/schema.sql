@@ -1,0 +1,90 @@
+-- Records schema (CONTRACT.md section 1): the same tables and columns as the Catalyst
+-- Data Store. Portable DDL: runs unchanged on SQLite and PostgreSQL.
+--
+-- Types: TEXT, INTEGER and REAL only. Timestamps are ISO 8601 text
+-- 'YYYY-MM-DD HH:MM:SS' (local time of the force). The contract's booleans
+-- (involves_juvenile, sexual_offence, is_juvenile, arrested) are stored as INTEGER
+-- 0 = false, 1 = true, here and in SQLite; readers convert them to true/false.
+-- Optional values (occurred_at, arrested_at, a person's age or phone...) are NULL when unknown.
+--
+-- The seeder runs the part above the "@indexes" marker before loading and the part
+-- below it after loading (building indexes on a full table is faster).
+
+CREATE TABLE IF NOT EXISTS police_stations (
+    precinct_id   TEXT PRIMARY KEY,
+    station_name  TEXT NOT NULL,
+    district      TEXT NOT NULL,
+    zone          TEXT NOT NULL,
+    latitude      REAL NOT NULL,
+    longitude     REAL NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS firs (
+    fir_id              TEXT PRIMARY KEY,
+    precinct_id         TEXT NOT NULL REFERENCES police_stations (precinct_id),
+    district            TEXT NOT NULL,
+    registered_at       TEXT NOT NULL,
+    occurred_at         TEXT,
+    crime_group         TEXT NOT NULL,
+    crime_head          TEXT NOT NULL,
+    act_sections        TEXT NOT NULL,
+    status              TEXT NOT NULL CHECK (status IN ('Under Investigation', 'Charge Sheeted',
+                                                        'Closed', 'Undetected', 'Transferred')),
+    place_of_occurrence TEXT,
+    beat                TEXT,
+    latitude            REAL,
+    longitude           REAL,
+    io_badge            TEXT,
+    io_name             TEXT,
+    complaint_mode      TEXT NOT NULL CHECK (complaint_mode IN ('Walk-in', 'e-FIR', 'Zero FIR',
+                                                                'Phone', 'Suo Motu')),
+    sensitivity         INTEGER NOT NULL CHECK (sensitivity BETWEEN 1 AND 5),
+    involves_juvenile   INTEGER NOT NULL CHECK (involves_juvenile IN (0, 1)),
+    sexual_offence      INTEGER NOT NULL CHECK (sexual_offence IN (0, 1)),
+    victim_count        INTEGER NOT NULL,
+    accused_count       INTEGER NOT NULL,
+    arrested_count      INTEGER NOT NULL,
+    brief_facts         TEXT
+);
+
+CREATE TABLE IF NOT EXISTS persons (
+    person_id    TEXT PRIMARY KEY,
+    fir_id       TEXT NOT NULL REFERENCES firs (fir_id),
+    precinct_id  TEXT NOT NULL REFERENCES police_stations (precinct_id),
+    role         TEXT NOT NULL CHECK (role IN ('complainant', 'victim', 'accused', 'witness')),
+    full_name    TEXT NOT NULL,
+    age          INTEGER,
+    gender       TEXT,
+    phone        TEXT,
+    address      TEXT,
+    is_juvenile  INTEGER NOT NULL CHECK (is_juvenile IN (0, 1)),
+    arrested     INTEGER NOT NULL CHECK (arrested IN (0, 1)),
+    arrested_at  TEXT
+);
+
+CREATE TABLE IF NOT EXISTS vehicles (
+    vehicle_id       TEXT PRIMARY KEY,
+    fir_id           TEXT NOT NULL REFERENCES firs (fir_id),
+    precinct_id      TEXT NOT NULL REFERENCES police_stations (precinct_id),
+    registration_no  TEXT NOT NULL,
+    vehicle_type     TEXT NOT NULL,
+    make             TEXT,
+    colour           TEXT,
+    status           TEXT NOT NULL CHECK (status IN ('Stolen', 'Recovered', 'Seized', 'Involved'))
+);
+
+-- @indexes: the filters officers' questions use (jurisdiction first).
+
+CREATE INDEX IF NOT EXISTS ix_firs_precinct_registered ON firs (precinct_id, registered_at);
+CREATE INDEX IF NOT EXISTS ix_firs_registered ON firs (registered_at);
+CREATE INDEX IF NOT EXISTS ix_firs_district ON firs (district);
+CREATE INDEX IF NOT EXISTS ix_firs_crime_group ON firs (crime_group);
+CREATE INDEX IF NOT EXISTS ix_firs_crime_head ON firs (crime_head);
+CREATE INDEX IF NOT EXISTS ix_firs_status ON firs (status);
+CREATE INDEX IF NOT EXISTS ix_firs_io_badge ON firs (io_badge);
+CREATE INDEX IF NOT EXISTS ix_persons_fir ON persons (fir_id);
+CREATE INDEX IF NOT EXISTS ix_persons_precinct ON persons (precinct_id);
+CREATE INDEX IF NOT EXISTS ix_persons_full_name ON persons (full_name);
+CREATE INDEX IF NOT EXISTS ix_vehicles_registration ON vehicles (registration_no);
+CREATE INDEX IF NOT EXISTS ix_vehicles_fir ON vehicles (fir_id);
+CREATE INDEX IF NOT EXISTS ix_vehicles_precinct ON vehicles (precinct_id);
