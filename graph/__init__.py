@@ -1,0 +1,1 @@
+"""The LangGraph state machine: state, nodes and wiring."""

@@ -1,0 +1,87 @@
+"""The router cascade: deterministic overrides, the trained classifier, the LLM band, fallback."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from graph.commands import COMMANDS
+from graph.context import GraphContext
+from graph.state import GraphState
+from graph.text import fir_ids_in, has_referent, is_smalltalk, mentions_fir_number
+from schemas.routing import Route, RouteDecision
+
+OPEN_ENDED_IMAGE = re.compile(
+    r"\b(what is (going on|happening)|describe|explain|why|does (this|the) .* match|compare|"
+    r"analy[sz]e|assess|what do you (see|think)|is this person)\b",
+    re.IGNORECASE,
+)
+PROCEDURE_SIGNAL = re.compile(
+    r"\b(procedure|steps?|sop|guidelines?|checklist|can i (arrest|detain|seize)|how (do|should|to)|"
+    r"what must|deadline|time limit|rules?|section .* (replace|equivalent)|"
+    r"what (does|is) .* law)\b",
+    re.IGNORECASE,
+)
+
+
+def decision_inputs(state: GraphState) -> dict[str, Any]:
+    """What the router saw, logged for replay."""
+    page_context = state.get("page_context")
+    return {
+        "query": state.get("text", ""),
+        "page_context": page_context.model_dump(mode="json") if page_context else None,
+        "history_len": len(state.get("history") or []),
+        "attachments": len(state.get("attachments") or []),
+    }
+
+
+def referent_resolved(state: GraphState) -> bool:
+    """A referent resolves from the open FIR or a FIR named earlier in the conversation."""
+    page_context = state.get("page_context")
+    if page_context is not None and page_context.active_fir_id:
+        return True
+    return any(turn.fir_ids for turn in state.get("history") or [])
+
+
+def override(state: GraphState) -> tuple[Route, str] | None:
+    """Deterministic rules that decide without a model, cheapest first."""
+    text = state.get("text", "")
+    command = state.get("command")
+    if command is not None:
+        known = COMMANDS.get(command.name)
+        if known is None:
+            return "smalltalk", f"unknown command /{command.name}"
+        return known.route, f"slash command /{command.name}"
+    if state.get("attachments"):
+        if OPEN_ENDED_IMAGE.search(text):
+            return "fallback", "image with an open-ended question"
+        return "vision", "image attached"
+    if is_smalltalk(text):
+        return "smalltalk", "greeting, thanks or goodbye"
+    if has_referent(text) and not fir_ids_in(text):
+        if not referent_resolved(state):
+            return "clarify", "referent not resolved by page context or history"
+        if PROCEDURE_SIGNAL.search(text):
+            return "hybrid", "resolved referent with a procedure question"
+        return "zcql", "referent resolved to an FIR"
+    if mentions_fir_number(text):
+        if PROCEDURE_SIGNAL.search(text):
+            return "hybrid", "FIR number with a procedure question"
+        return "zcql", "FIR number"
+    return None
+
+
+async def router(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    """Decide the route with a confidence and the stage that decided."""
+    inputs = decision_inputs(state)
+    decided = override(state)
+    if decided is not None:
+        route, reason = decided
+        decision = RouteDecision(
+            route=route, confidence=1.0, stage="override", reason=reason, inputs=inputs
+        )
+    else:
+        decision = await runtime.context.router.decide(state.get("text", ""), inputs)
+    return {"decision": decision}

@@ -1,0 +1,170 @@
+"""The trained router classifier: calibrated per-route probabilities from TF-IDF features.
+
+No model file is committed. The model is trained deterministically from `data/router/train.jsonl`
+(a few seconds on one core) and cached as `<cache_dir>/router-model-<version>.joblib`, where the
+version hashes the training data, this module's `CODE_VERSION` and the scikit-learn version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+import joblib
+import sklearn
+from sklearn.calibration import CalibratedClassifierCV
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import Pipeline
+
+from graph.routing.features import build_features
+
+CODE_VERSION = "clf-1"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "router"
+DEFAULT_TRAIN_PATH = DATA_DIR / "train.jsonl"
+RANDOM_STATE = 13
+
+
+@dataclass(frozen=True)
+class RouteScores:
+    """One classifier verdict: the top route, its calibrated probability, and all routes' scores."""
+
+    route: str
+    confidence: float
+    probabilities: dict[str, float]
+    version: str
+
+
+@dataclass(frozen=True)
+class RouterModelInfo:
+    """What `train_router` produced."""
+
+    version: str
+    path: Path
+    n_examples: int
+    routes: tuple[str, ...]
+    train_seconds: float
+
+
+def load_examples(path: Path) -> tuple[list[str], list[str]]:
+    """Texts and routes of a `{"text", "route"}` JSONL file."""
+    texts: list[str] = []
+    routes: list[str] = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                row = json.loads(line)
+                texts.append(row["text"])
+                routes.append(row["route"])
+    return texts, routes
+
+
+def model_version(train_path: Path = DEFAULT_TRAIN_PATH) -> str:
+    """Short hash of the training data, the code version and the scikit-learn version."""
+    digest = hashlib.sha256()
+    digest.update(train_path.read_bytes())
+    digest.update(f"|{CODE_VERSION}|{sklearn.__version__}".encode())
+    return f"{CODE_VERSION}-{digest.hexdigest()[:10]}"
+
+
+def build_pipeline() -> Pipeline:
+    """Features plus a logistic regression calibrated by 5-fold sigmoid (Platt) scaling."""
+    base = LogisticRegression(C=20.0, max_iter=2000, random_state=RANDOM_STATE)
+    calibrated = CalibratedClassifierCV(base, method="sigmoid", cv=5, ensemble=False)
+    return Pipeline([("features", build_features()), ("model", calibrated)])
+
+
+def train_router(train_path: Path, out_path: Path) -> RouterModelInfo:
+    """Train on `train_path` and write the fitted pipeline to `out_path` atomically."""
+    started = time.perf_counter()
+    texts, routes = load_examples(train_path)
+    pipeline = build_pipeline().fit(texts, routes)
+    version = model_version(train_path)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out_path.with_suffix(f".{os.getpid()}.tmp")
+    joblib.dump({"version": version, "pipeline": pipeline}, tmp)
+    os.replace(tmp, out_path)
+    return RouterModelInfo(
+        version=version,
+        path=out_path,
+        n_examples=len(texts),
+        routes=tuple(str(c) for c in pipeline.classes_),
+        train_seconds=time.perf_counter() - started,
+    )
+
+
+def default_cache_dir() -> Path:
+    """`CRIMEASSIST_HOME` (default `./var`), where the embedded defaults live."""
+    return Path(os.environ.get("CRIMEASSIST_HOME", "var"))
+
+
+class RouterClassifier:
+    """Calibrated route probabilities for one message; load once per process with `load()`."""
+
+    _loaded: ClassVar[dict[tuple[Path, str], RouterClassifier]] = {}
+    _lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, pipeline: Pipeline, version: str) -> None:
+        self._pipeline = pipeline
+        self._classes: tuple[str, ...] = tuple(str(c) for c in pipeline.classes_)
+        self.version = version
+
+    @classmethod
+    def load(
+        cls, cache_dir: Path | None = None, train_path: Path = DEFAULT_TRAIN_PATH
+    ) -> RouterClassifier:
+        """The cached model for the current training data, training it first if needed."""
+        directory = (cache_dir or default_cache_dir()).resolve()
+        version = model_version(train_path)
+        key = (directory, version)
+        with cls._lock:
+            if key not in cls._loaded:
+                cls._loaded[key] = cls._load_or_train(
+                    directory / f"router-model-{version}.joblib", train_path, version
+                )
+            return cls._loaded[key]
+
+    @classmethod
+    def _load_or_train(cls, path: Path, train_path: Path, version: str) -> RouterClassifier:
+        artefact = _read_artefact(path, version)
+        if artefact is None:
+            train_router(train_path, path)
+            artefact = _read_artefact(path, version)
+        if artefact is None:
+            raise RuntimeError(f"router model at {path} could not be read back after training")
+        return cls(artefact, version)
+
+    def predict(self, text: str) -> RouteScores:
+        """Scores for one message."""
+        return self.predict_many([text])[0]
+
+    def predict_many(self, texts: list[str]) -> list[RouteScores]:
+        """Scores for several messages in one vectorised pass."""
+        if not texts:
+            return []
+        matrix = self._pipeline.predict_proba(texts)
+        results: list[RouteScores] = []
+        for row in matrix:
+            probabilities = {route: float(p) for route, p in zip(self._classes, row, strict=True)}
+            top = max(probabilities, key=probabilities.__getitem__)
+            results.append(RouteScores(top, probabilities[top], probabilities, self.version))
+        return results
+
+
+def _read_artefact(path: Path, version: str) -> Pipeline | None:
+    """The cached pipeline if the file exists, unpickles and carries the expected version."""
+    if not path.exists():
+        return None
+    try:
+        payload: Any = joblib.load(path)
+    except Exception:  # a truncated or incompatible cache file is retrained, never trusted
+        return None
+    if not isinstance(payload, dict) or payload.get("version") != version:
+        return None
+    pipeline = payload.get("pipeline")
+    return pipeline if isinstance(pipeline, Pipeline) else None

@@ -1,0 +1,97 @@
+"""The request state that flows through the graph."""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any, TypedDict
+
+from pydantic import BaseModel, Field
+
+from schemas.officer import Officer
+from schemas.page_context import PageContext
+from schemas.response import ChatResponse
+from schemas.result import PipelineResult
+from schemas.routing import RouteDecision
+
+
+class SlashCommand(BaseModel):
+    """A parsed slash command: `/fir FIR-2026-04829` -> name 'fir', argument 'FIR-2026-04829'."""
+
+    name: str
+    argument: str = ""
+
+
+class Turn(BaseModel):
+    """One remembered exchange (answers are stored after the guardrail ran)."""
+
+    question: str
+    answer: str
+    route: str
+    fir_ids: list[str] = Field(default_factory=list)
+    person_names: list[str] = Field(default_factory=list, exclude=True)
+
+
+class AttachmentRef(BaseModel):
+    """What the state keeps about an image: its index into the request's images and its hash."""
+
+    index: int
+    filename: str
+    media_type: str
+    sha256: str
+    width: int
+    height: int
+
+
+def merge_results(
+    current: list[PipelineResult] | None, update: list[PipelineResult] | None
+) -> list[PipelineResult]:
+    """Concatenate parallel branches' results; a None update resets the list for a new turn."""
+    if update is None:
+        return []
+    return [*(current or []), *update]
+
+
+def merge_notes(
+    current: list[dict[str, Any]] | None, update: list[dict[str, Any]] | None
+) -> list[dict[str, Any]]:
+    """Audit notes written by nodes (redactions, rejections); None resets them for a new turn."""
+    if update is None:
+        return []
+    return [*(current or []), *update]
+
+
+def remember(current: list[Turn] | None, update: list[Turn] | None) -> list[Turn]:
+    """Append turns to the conversation memory, keeping the most recent 20."""
+    return [*(current or []), *(update or [])][-20:]
+
+
+class GraphState(TypedDict, total=False):
+    """Every key a node may read or write."""
+
+    request_id: str
+    officer: Officer
+    message: str
+    text: str
+    command: SlashCommand | None
+    page_context: PageContext | None
+    attachments: list[AttachmentRef]
+    history: Annotated[list[Turn], remember]
+    decision: RouteDecision
+    # records branch
+    zcql_statement: str | None
+    zcql_explanation: str
+    zcql_accepted: bool
+    zcql_reasons: list[str]
+    zcql_rows: list[dict[str, Any]]
+    zcql_columns: list[str]
+    # knowledge branch
+    passages: list[Any]
+    # vision branch
+    vision_findings: Any
+    # fallback engine
+    agent_messages: Annotated[list[Any], operator.add]
+    agent_cycles: int
+    # merged
+    results: Annotated[list[PipelineResult], merge_results]
+    notes: Annotated[list[dict[str, Any]], merge_notes]
+    response: ChatResponse

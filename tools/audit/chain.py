@@ -1,0 +1,43 @@
+"""Canonical encoding and the SHA-256 hash chain shared by every sink and the verifier."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from schemas.audit import AuditEvent
+
+GENESIS_HASH = "0" * 64
+CHAINED_FIELDS = ("seq", "ts", "request_id", "badge_id", "kind", "step", "frm", "to", "data")
+
+
+def canonical_bytes(event: AuditEvent) -> bytes:
+    """Sorted-key, compact, UTF-8 JSON of the chained fields (stable across backends)."""
+    payload: dict[str, Any] = {name: getattr(event, name) for name in CHAINED_FIELDS}
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def event_hash(prev_hash: str, event: AuditEvent) -> str:
+    """SHA-256 over the previous hash and the canonical encoding of this event."""
+    digest = hashlib.sha256(prev_hash.encode())
+    digest.update(b"\n")
+    digest.update(canonical_bytes(event))
+    return digest.hexdigest()
+
+
+def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditEvent]:
+    """Number and chain a batch after the current head; returns sealed copies."""
+    sealed: list[AuditEvent] = []
+    prev = head_hash
+    for offset, event in enumerate(events, start=1):
+        numbered = event.model_copy(update={"seq": head_seq + offset, "prev_hash": prev})
+        digest = event_hash(prev, numbered)
+        sealed.append(numbered.model_copy(update={"hash": digest}))
+        prev = digest
+    return sealed
+
+
+def json_data(data: dict[str, Any]) -> str:
+    """The stored form of an event's data field."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

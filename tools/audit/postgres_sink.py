@@ -1,0 +1,100 @@
+"""Production audit sink: PostgreSQL, written by a role that can only INSERT."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from schemas.audit import AuditEvent
+from schemas.errors import AuditUnavailable
+from tools.audit.anchor import FileAnchor
+from tools.audit.chain import GENESIS_HASH, seal
+from tools.audit.sqlite_sink import COLUMNS, row_to_event
+
+APPEND_LOCK_KEY = 727_100_001  # pg_advisory_xact_lock key that serialises chain appends
+
+
+class PostgresAuditSink:
+    """Appends under an advisory lock; the head comes from the SECURITY DEFINER audit_head()."""
+
+    backend = "postgres"
+
+    def __init__(self, dsn: str, anchor: FileAnchor | None = None, timeout_s: float = 5.0) -> None:
+        self.dsn = dsn
+        self.anchor = anchor
+        self._lock = threading.Lock()
+        try:
+            self._db = psycopg.connect(dsn, connect_timeout=max(1, int(timeout_s)))
+        except psycopg.Error as error:
+            raise AuditUnavailable(f"audit database unavailable: {error}") from error
+
+    def head(self) -> tuple[int, str]:
+        with self._db.cursor() as cursor:
+            cursor.execute("SELECT head_seq, head_hash FROM audit_head()")
+            row = cursor.fetchone()
+        self._db.commit()
+        if row is None or row[0] is None:
+            return 0, GENESIS_HASH
+        return int(row[0]), str(row[1])
+
+    def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
+        if not events:
+            return []
+        with self._lock:
+            try:
+                with self._db.transaction(), self._db.cursor() as cursor:
+                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK_KEY,))
+                    cursor.execute("SELECT head_seq, head_hash FROM audit_head()")
+                    row = cursor.fetchone()
+                    head = (
+                        (0, GENESIS_HASH)
+                        if row is None or row[0] is None
+                        else (int(row[0]), str(row[1]))
+                    )
+                    sealed = seal(events, *head)
+                    cursor.executemany(
+                        f"INSERT INTO audit_events ({COLUMNS}) "
+                        "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+                        [
+                            (
+                                e.seq,
+                                e.ts,
+                                e.request_id,
+                                e.badge_id,
+                                e.kind,
+                                e.step,
+                                e.frm,
+                                e.to,
+                                Jsonb(e.data),
+                                e.prev_hash,
+                                e.hash,
+                            )
+                            for e in sealed
+                        ],
+                    )
+            except psycopg.Error as error:
+                raise AuditUnavailable(f"audit append failed: {error}") from error
+            if self.anchor is not None:
+                self.anchor.write(int(sealed[-1].seq or 0), str(sealed[-1].hash))
+            return sealed
+
+    def events(self) -> Iterator[AuditEvent]:
+        with self._db.cursor() as cursor:
+            cursor.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")
+            for row in cursor:
+                yield row_to_event(tuple(row))
+        self._db.commit()
+
+    def ping(self) -> None:
+        try:
+            with self._db.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            self._db.commit()
+        except psycopg.Error as error:
+            raise AuditUnavailable(f"audit database unavailable: {error}") from error
+
+    def close(self) -> None:
+        self._db.close()

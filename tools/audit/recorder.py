@@ -1,0 +1,65 @@
+"""Collects one request's audit events and writes them to the sink before anything is answered."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Any
+
+from schemas.audit import AuditEvent
+from schemas.errors import AuditUnavailable
+from tools.audit.sink import AuditSink
+
+
+def utc_now() -> str:
+    """Timestamp format of audit events (ISO 8601, UTC, microseconds)."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class RequestAudit:
+    """A buffer of events for one request; `flush` appends them atomically and fails closed."""
+
+    def __init__(self, sink: AuditSink, request_id: str, badge_id: str) -> None:
+        self.sink = sink
+        self.request_id = request_id
+        self.badge_id = badge_id
+        self.pending: list[AuditEvent] = []
+        self.head = ""
+
+    def add(
+        self,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        *,
+        step: int | None = None,
+        frm: str | None = None,
+        to: str | None = None,
+        ts: str | None = None,
+    ) -> None:
+        """Queue one event."""
+        self.pending.append(
+            AuditEvent(
+                kind=kind,
+                request_id=self.request_id,
+                badge_id=self.badge_id,
+                ts=ts or utc_now(),
+                step=step,
+                frm=frm,
+                to=to,
+                data=data or {},
+            )
+        )
+
+    async def flush(self) -> str:
+        """Write queued events; returns the hash of this request's last event."""
+        if not self.pending:
+            return self.head
+        batch, self.pending = self.pending, []
+        try:
+            sealed = await asyncio.to_thread(self.sink.append, batch)
+        except AuditUnavailable:
+            raise
+        except Exception as error:  # any sink failure means we must not answer
+            raise AuditUnavailable(f"audit append failed: {type(error).__name__}") from error
+        self.head = str(sealed[-1].hash)
+        return self.head

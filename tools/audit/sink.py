@@ -1,0 +1,32 @@
+"""The audit sink interface every backend implements."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+from schemas.audit import AuditEvent
+
+
+class AuditSink(Protocol):
+    """Append-only storage for chained audit events."""
+
+    backend: str
+
+    def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
+        """Seal and store a batch atomically; returns the sealed events. Raises AuditUnavailable."""
+        ...
+
+    def head(self) -> tuple[int, str]:
+        """The last sequence number and hash (0 and the genesis hash when empty)."""
+        ...
+
+    def events(self) -> Iterator[AuditEvent]:
+        """Every stored event in sequence order."""
+        ...
+
+    def ping(self) -> None:
+        """Raise AuditUnavailable when the sink cannot write."""
+        ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,131 @@
+"""Embedded audit sink: a SQLite table whose triggers refuse UPDATE and DELETE."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from schemas.audit import AuditEvent
+from schemas.errors import AuditUnavailable
+from tools.audit.anchor import FileAnchor
+from tools.audit.chain import GENESIS_HASH, json_data, seal
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS audit_events (
+    seq INTEGER PRIMARY KEY,
+    ts TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    badge_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    step INTEGER,
+    frm TEXT,
+    "to" TEXT,
+    data TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_events_request ON audit_events(request_id);
+CREATE TRIGGER IF NOT EXISTS audit_events_no_update BEFORE UPDATE ON audit_events
+BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS audit_events_no_delete BEFORE DELETE ON audit_events
+BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
+"""
+COLUMNS = 'seq, ts, request_id, badge_id, kind, step, frm, "to", data, prev_hash, hash'
+
+
+def row_to_event(row: tuple[object, ...]) -> AuditEvent:
+    """Rebuild an event from its stored columns (shared with the PostgreSQL sink)."""
+    seq, ts, request_id, badge_id, kind, step, frm, to, data, prev_hash, digest = row
+    return AuditEvent(
+        seq=int(str(seq)),
+        ts=str(ts),
+        request_id=str(request_id),
+        badge_id=str(badge_id),
+        kind=str(kind),
+        step=None if step is None else int(str(step)),
+        frm=None if frm is None else str(frm),
+        to=None if to is None else str(to),
+        data=data if isinstance(data, dict) else json.loads(str(data)),
+        prev_hash=str(prev_hash),
+        hash=str(digest),
+    )
+
+
+class SqliteAuditSink:
+    """Serialises appends with BEGIN IMMEDIATE so concurrent writers keep one chain."""
+
+    backend = "sqlite"
+
+    def __init__(self, path: Path, anchor: FileAnchor | None = None) -> None:
+        self.path = path
+        self.anchor = anchor
+        self._lock = threading.Lock()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as error:
+            raise AuditUnavailable(f"audit database unavailable: {error}") from error
+
+    def head(self) -> tuple[int, str]:
+        row = self._db.execute(
+            "SELECT seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+        return (0, GENESIS_HASH) if row is None else (int(row[0]), str(row[1]))
+
+    def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
+        if not events:
+            return []
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    sealed = seal(events, *self.head())
+                    self._db.executemany(
+                        f"INSERT INTO audit_events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                        [
+                            (
+                                e.seq,
+                                e.ts,
+                                e.request_id,
+                                e.badge_id,
+                                e.kind,
+                                e.step,
+                                e.frm,
+                                e.to,
+                                json_data(e.data),
+                                e.prev_hash,
+                                e.hash,
+                            )
+                            for e in sealed
+                        ],
+                    )
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as error:
+                raise AuditUnavailable(f"audit append failed: {error}") from error
+            if self.anchor is not None:
+                last = sealed[-1]
+                self.anchor.write(int(last.seq or 0), str(last.hash))
+            return sealed
+
+    def events(self) -> Iterator[AuditEvent]:
+        cursor = self._db.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")
+        for row in cursor:
+            yield row_to_event(row)
+
+    def ping(self) -> None:
+        try:
+            self._db.execute("SELECT 1").fetchone()
+        except sqlite3.Error as error:
+            raise AuditUnavailable(f"audit database unavailable: {error}") from error
+
+    def close(self) -> None:
+        self._db.close()
