@@ -1,0 +1,44 @@
+# Two commands for a fresh machine: `make run` and `make test`.
+SHELL := /bin/bash
+UV ?= $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
+PY := .venv/bin/python
+HOME_DIR ?= var
+export CRIMEASSIST_HOME ?= $(HOME_DIR)
+
+.PHONY: install run seed test lint typecheck pytest bench clean
+
+$(UV):
+	python3 -m venv .tools && .tools/bin/pip install --quiet uv==0.13.8
+
+.venv/.synced: pyproject.toml uv.lock | $(UV)
+	$(UV) sync --frozen --python 3.11
+	touch .venv/.synced
+
+install: .venv/.synced
+
+$(CRIMEASSIST_HOME)/records.db: | install
+	$(PY) -m app seed-demo
+
+seed: install
+	$(PY) -m app seed-demo
+
+run: install $(CRIMEASSIST_HOME)/records.db
+	$(PY) -m app serve --host 127.0.0.1 --port 8000
+
+lint: install
+	$(UV) run --frozen ruff check .
+	$(UV) run --frozen ruff format --check .
+
+typecheck: install
+	$(UV) run --frozen mypy
+
+pytest: install
+	$(UV) run --frozen pytest -q
+
+test: lint typecheck pytest
+
+bench: install
+	$(PY) -m bench
+
+clean:
+	rm -rf .venv .tools var .pytest_cache .mypy_cache .ruff_cache

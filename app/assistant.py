@@ -1,0 +1,128 @@
+"""The assistant as the HTTP routes and the CLI both use it: validate, audit, run the graph."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+
+from app.metrics import REDACTIONS, REJECTIONS, REQUEST_SECONDS, REQUESTS
+from graph.context import GraphContext
+from graph.runner import ProgressCallback, run_turn
+from graph.state import AttachmentRef
+from schemas.errors import BadInput, CrimeAssistError
+from schemas.officer import Officer
+from schemas.request import ChatRequest
+from schemas.response import ChatResponse
+from tools.audit.recorder import RequestAudit
+from tools.audit.sink import AuditSink
+from validators.attachments import ValidatedImage, validate_image
+
+log = structlog.get_logger()
+
+
+@dataclass(frozen=True)
+class RawImage:
+    """An uploaded file before validation (from base64 JSON or multipart)."""
+
+    filename: str
+    declared_type: str | None
+    data: bytes
+
+
+def new_request_id() -> str:
+    """A fresh, unguessable request id."""
+    return uuid.uuid4().hex
+
+
+@dataclass
+class Assistant:
+    """One compiled graph, its services and the audit sink."""
+
+    graph: Any
+    context: GraphContext
+    sink: AuditSink
+    max_attachments: int = 4
+    max_attachment_bytes: int = 10 * 1024 * 1024
+
+    def validate_images(self, images: list[RawImage]) -> list[ValidatedImage]:
+        """Every attachment checked by content; the first bad one refuses the request."""
+        if len(images) > self.max_attachments:
+            raise BadInput(f"at most {self.max_attachments} attachments per message")
+        return [
+            validate_image(
+                image.data, image.filename, image.declared_type, max_bytes=self.max_attachment_bytes
+            )
+            for image in images
+        ]
+
+    async def refuse(
+        self, request_id: str, badge_id: str, error: CrimeAssistError, where: str
+    ) -> None:
+        """Audit a refused request (bad input, bad token) before the error is returned."""
+        REJECTIONS.labels(kind=error.code).inc()
+        audit = RequestAudit(self.sink, request_id, badge_id)
+        audit.add("rejected", {"where": where, "code": error.code, "detail": error.detail[:300]})
+        await audit.flush()
+
+    async def ask(
+        self,
+        officer: Officer,
+        request: ChatRequest,
+        images: list[RawImage] | None = None,
+        on_progress: ProgressCallback | None = None,
+        request_id: str | None = None,
+    ) -> ChatResponse:
+        """Validate attachments, run the graph for this officer, return the audited response."""
+        request_id = request_id or new_request_id()
+        structlog.contextvars.bind_contextvars(request_id=request_id, badge_id=officer.badge_id)
+        try:
+            validated = self.validate_images(images or [])
+        except CrimeAssistError as error:
+            await self.refuse(request_id, officer.badge_id, error, "attachments")
+            raise
+        audit = RequestAudit(self.sink, request_id, officer.badge_id)
+        audit.add(
+            "request",
+            {
+                "message_chars": len(request.message),
+                "conversation": request.conversation_id,
+                "page_context": request.page_context.model_dump(mode="json")
+                if request.page_context
+                else None,
+                "attachments": [image.audit_summary() for image in validated],
+            },
+        )
+        refs = [
+            AttachmentRef(
+                index=i, filename=v.filename, media_type=v.media_type, sha256=v.sha256,
+                width=v.width, height=v.height,
+            )
+            for i, v in enumerate(validated)
+        ]
+        self.context.images[request_id] = validated
+        thread_id = f"{officer.badge_id}:{request.conversation_id or 'single-' + request_id}"
+        state = {
+            "request_id": request_id,
+            "officer": officer,
+            "message": request.message,
+            "page_context": request.page_context,
+            "attachments": refs,
+        }
+        try:
+            with REQUEST_SECONDS.labels(route="all").time():
+                response = await run_turn(
+                    self.graph, state, self.context, audit, thread_id, on_progress
+                )
+        except CrimeAssistError as error:
+            REQUESTS.labels(route="none", outcome=error.code).inc()
+            raise
+        finally:
+            self.context.images.pop(request_id, None)
+        REQUESTS.labels(route=response.route, outcome="answered").inc()
+        REDACTIONS.labels(tier="pre_retrieval").inc(response.redactions.pre_retrieval)
+        REDACTIONS.labels(tier="post_generation").inc(response.redactions.post_generation)
+        log.info("chat.answered", route=response.route, partial=response.partial)
+        return response

@@ -1,0 +1,115 @@
+"""Merges every branch into the one response shape and runs the post-generation guardrail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from graph.context import GraphContext
+from graph.state import GraphState, Turn
+from graph.text import fir_ids_in
+from schemas.response import ChatResponse, Redactions
+from schemas.result import Citation, PipelineResult
+
+SECTION_TITLES = {"zcql": "From the records", "rag": "From the SOPs and law"}
+BRANCH_ORDER = {"zcql": 0, "rag": 1}
+FAILED_BRANCH = "The {name} part could not be completed; this answer is partial."
+
+
+def merged_answer(results: list[PipelineResult]) -> str:
+    """One result's answer as is; several (hybrid) as titled sections."""
+    answered = [r for r in results if r.answer]
+    if len(answered) == 1:
+        return answered[0].answer
+    ordered = sorted(answered, key=lambda r: BRANCH_ORDER.get(r.pipeline, 9))
+    return "\n\n".join(
+        f"{SECTION_TITLES.get(r.pipeline, r.pipeline)}:\n{r.answer}" for r in ordered
+    )
+
+
+def merged_warnings(results: list[PipelineResult]) -> list[str]:
+    """Every warning once, plus one for each failed branch."""
+    warnings: list[str] = []
+    for result in results:
+        warnings += result.warnings
+        if result.failed:
+            warnings.append(
+                FAILED_BRANCH.format(name=SECTION_TITLES.get(result.pipeline, result.pipeline))
+            )
+    return list(dict.fromkeys(warnings))
+
+
+def guarded_records(records: list[dict[str, Any]], redact: Any) -> tuple[list[dict[str, Any]], int]:
+    """Run the guardrail over every text cell of the records table."""
+    cleaned: list[dict[str, Any]] = []
+    total = 0
+    for row in records:
+        new_row: dict[str, Any] = {}
+        for column, value in row.items():
+            if isinstance(value, str):
+                value, count = redact(value)
+                total += count
+            new_row[column] = value
+        cleaned.append(new_row)
+    return cleaned, total
+
+
+async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    """Build the ChatResponse, guard it, remember the turn, and drop transient data."""
+    decision = state["decision"]
+    officer = state["officer"]
+    results = state.get("results") or []
+    deny_values = [value for result in results for value in result.withheld_values]
+    guard = runtime.context.guardrail.for_request(officer, deny_values)
+
+    answer, post = guard.redact(merged_answer(results))
+    citations: list[Citation] = []
+    for result in results:
+        for citation in result.citations:
+            snippet, count = guard.redact(citation.snippet)
+            post += count
+            citations.append(citation.model_copy(update={"snippet": snippet}))
+    records, count = guarded_records(
+        [row for result in results if not result.failed for row in result.records], guard.redact
+    )
+    post += count
+    response = ChatResponse(
+        request_id=state["request_id"],
+        answer=answer,
+        route=decision.route,
+        confidence=round(decision.confidence, 4),
+        routes_executed=list(dict.fromkeys(r.pipeline for r in results)),
+        citations=citations,
+        records=records,
+        redactions=Redactions(
+            pre_retrieval=sum(r.redactions_pre for r in results), post_generation=post
+        ),
+        partial=any(r.partial or r.failed for r in results),
+        warnings=merged_warnings(results),
+    )
+    turn_fir_ids = list(
+        dict.fromkeys(
+            [
+                *fir_ids_in(state.get("text", "")),
+                *(str(r["fir_id"]) for r in records if "fir_id" in r),
+            ]
+        )
+    )[:20]
+    page_context = state.get("page_context")
+    if page_context is not None and page_context.active_fir_id:
+        turn_fir_ids.insert(0, page_context.active_fir_id)
+    turn = Turn(
+        question=state.get("text", ""), answer=answer, route=decision.route, fir_ids=turn_fir_ids
+    )
+    notes = guard.audit_notes()
+    return {
+        "response": response,
+        "history": [turn],
+        "notes": notes,
+        "results": None,
+        "zcql_rows": [],
+        "passages": [],
+        "vision_findings": None,
+        "attachments": [],
+    }

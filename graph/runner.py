@@ -1,0 +1,119 @@
+"""Runs one turn of the graph: streams progress, audits every transition, fails closed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from graph.context import GraphContext
+from graph.edge_audit import EdgeAuditor, Transition
+from graph.progress import progress_label
+from graph.summarise import summarise_update
+from schemas.response import ChatResponse
+from tools.audit.recorder import RequestAudit
+
+ProgressCallback = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def transition_event(audit: RequestAudit, row: Transition) -> None:
+    """Queue one edge transition."""
+    data: dict[str, Any] = {"delta_keys": row.delta_keys, "summary": row.summary}
+    if row.error:
+        data["error"] = row.error[:300]
+    audit.add("transition", data, step=row.step, frm=row.frm, to=row.to, ts=row.ts)
+
+
+def node_timings(events: list[dict[str, Any]]) -> dict[str, float]:
+    """Milliseconds per node from the debug stream's task start and result timestamps."""
+    started: dict[str, datetime] = {}
+    timings: dict[str, float] = {}
+    for event in events:
+        payload = event["payload"]
+        stamp = datetime.fromisoformat(event["timestamp"])
+        if event["type"] == "task":
+            started[payload["id"]] = stamp
+        elif event["type"] == "task_result" and payload["id"] in started:
+            elapsed = (stamp - started[payload["id"]]).total_seconds() * 1000
+            timings[payload["name"]] = round(timings.get(payload["name"], 0.0) + elapsed, 3)
+    return timings
+
+
+def turn_input(request: dict[str, Any]) -> dict[str, Any]:
+    """Per-turn keys set afresh; reducer keys reset with None (history persists by thread)."""
+    return {
+        **request,
+        "results": None,
+        "notes": None,
+        "decision": None,
+        "zcql_statement": None,
+        "zcql_rows": [],
+        "passages": [],
+        "vision_findings": None,
+        "agent_messages": None,
+        "agent_cycles": 0,
+    }
+
+
+def decision_event(state: dict[str, Any]) -> dict[str, Any]:
+    """The router's decision as logged for replay."""
+    decision = state.get("decision")
+    if decision is None:
+        return {}
+    return decision.model_dump(mode="json")
+
+
+async def run_turn(
+    app: Any,
+    request: dict[str, Any],
+    context: GraphContext,
+    audit: RequestAudit,
+    thread_id: str,
+    on_progress: ProgressCallback | None = None,
+) -> ChatResponse:
+    """One full run; every transition, decision, note and the response reach the audit sink."""
+    started = time.perf_counter()
+    auditor = EdgeAuditor(app, summarise=summarise_update)
+    debug_events: list[dict[str, Any]] = []
+    final: dict[str, Any] = {}
+    config: dict[str, Any] = {"configurable": {"thread_id": thread_id}, "recursion_limit": 40}
+    try:
+        async for mode, event in app.astream(
+            turn_input(request),
+            config,
+            context=context,
+            stream_mode=["debug", "values"],
+            durability="exit",
+        ):
+            if mode == "values":
+                final = event
+                continue
+            debug_events.append(event)
+            auditor.feed(event)
+            if on_progress is not None and event.get("type") == "task":
+                await on_progress(progress_label(event["payload"]["name"], final))
+    except BaseException as error:
+        for row in auditor.finish():
+            transition_event(audit, row)
+        audit.add("error", {"error": type(error).__name__, "detail": str(error)[:300]})
+        if isinstance(error, Exception):
+            await audit.flush()
+        raise
+    for row in auditor.finish():
+        transition_event(audit, row)
+    if final.get("decision") is not None:
+        audit.add("route_decision", decision_event(final))
+    for note in final.get("notes") or []:
+        audit.add(str(note.get("kind", "note")), note)
+    response = final["response"]
+    timings = node_timings(debug_events)
+    timings["total"] = round((time.perf_counter() - started) * 1000, 3)
+    response = response.model_copy(update={"timings_ms": timings})
+    audit.add(
+        "response",
+        response.model_dump(mode="json", exclude={"audit_head", "records"})
+        | {"records": len(response.records)},
+    )
+    head = await audit.flush()
+    return response.model_copy(update={"audit_head": head})

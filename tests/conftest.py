@@ -1,0 +1,52 @@
+"""Session fixtures shared across the suite: PostgreSQL access and a throwaway database."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+PG_ENV = "CRIMEASSIST_TEST_PG_DSN"
+
+
+def _pg_admin_dsn() -> str:
+    dsn = os.environ.get(PG_ENV)
+    if not dsn:
+        pytest.skip(f"PostgreSQL tests need {PG_ENV} (set by .ci/run); it is not set here")
+    import psycopg
+
+    try:
+        psycopg.connect(dsn, connect_timeout=3).close()
+    except psycopg.Error as error:
+        pytest.skip(f"PostgreSQL at {PG_ENV} is not reachable: {error}")
+    return dsn
+
+
+def dsn_for(dsn: str, *, dbname: str | None = None, user: str | None = None) -> str:
+    """The same server with another database or role."""
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    params = conninfo_to_dict(dsn)
+    if dbname:
+        params["dbname"] = dbname
+    if user:
+        params["user"] = user
+    return make_conninfo(**params)
+
+
+@pytest.fixture
+def pg_database() -> Iterator[str]:
+    """A new, empty database on the test server; dropped afterwards. Yields its owner DSN."""
+    import psycopg
+
+    admin = _pg_admin_dsn()
+    name = f"crimeassist_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield dsn_for(admin, dbname=name)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as db:
+            db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

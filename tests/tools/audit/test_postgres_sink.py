@@ -1,0 +1,103 @@
+"""The production audit trail on PostgreSQL: an INSERT-only writer and the same chain."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from schemas.audit import AuditEvent
+from tests.conftest import dsn_for
+from tools.audit.anchor import FileAnchor
+from tools.audit.verify import verify_chain
+
+pytestmark = pytest.mark.postgres
+SCHEMA_SQL = Path(__file__).resolve().parents[3] / "deploy" / "postgres" / "audit_schema.sql"
+
+
+def event(n: int) -> AuditEvent:
+    return AuditEvent(kind="transition", request_id="r", badge_id="KA-1001",
+                      ts=f"2026-12-02T10:00:{n:02d}+00:00", step=n, frm="a", to="b",
+                      data={"n": n, "ratio": 0.93})
+
+
+@pytest.fixture
+def audit_db(pg_database: str) -> str:
+    import psycopg
+
+    with psycopg.connect(pg_database, autocommit=True) as db:
+        db.execute(SCHEMA_SQL.read_text())
+    return pg_database
+
+
+def writer_sink(owner_dsn: str, anchor: FileAnchor | None = None):
+    from tools.audit.postgres_sink import PostgresAuditSink
+
+    return PostgresAuditSink(dsn_for(owner_dsn, user="crimeassist_audit_writer"), anchor)
+
+
+def reader_sink(owner_dsn: str):
+    from tools.audit.postgres_sink import PostgresAuditSink
+
+    return PostgresAuditSink(dsn_for(owner_dsn, user="crimeassist_audit_reader"))
+
+
+def test_writer_role_appends_and_reader_verifies(audit_db: str, tmp_path: Path):
+    anchor = FileAnchor(tmp_path / "a", b"k")
+    sink = writer_sink(audit_db, anchor)
+    sink.append([event(1), event(2)])
+    sink.append([event(3)])
+    report = verify_chain(reader_sink(audit_db).events(), anchor.read())
+    assert report.ok and report.checked == 3
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["UPDATE audit_events SET kind = 'x'", "DELETE FROM audit_events", "TRUNCATE audit_events",
+     "SELECT * FROM audit_events", "DROP TABLE audit_events",
+     "CREATE TABLE shadow (x int)"],
+)
+def test_writer_role_is_refused_everything_but_insert(audit_db: str, statement: str):
+    import psycopg
+
+    writer_sink(audit_db).append([event(1)])
+    with (
+        psycopg.connect(dsn_for(audit_db, user="crimeassist_audit_writer")) as db,
+        pytest.raises(psycopg.errors.InsufficientPrivilege),
+    ):
+        db.execute(statement)
+
+
+@pytest.mark.parametrize("statement", ["UPDATE audit_events SET kind = 'x'",
+                                       "DELETE FROM audit_events", "TRUNCATE audit_events"])
+def test_even_the_owner_cannot_change_rows_while_triggers_stand(audit_db: str, statement: str):
+    import psycopg
+
+    writer_sink(audit_db).append([event(1)])
+    with psycopg.connect(audit_db) as db, pytest.raises(psycopg.errors.RaiseException):
+        db.execute(statement)
+
+
+@pytest.mark.parametrize(
+    ("statements", "first_bad"),
+    [
+        (["UPDATE audit_events SET data = '{\"n\": 42}' WHERE seq = 2"], 2),
+        (["DELETE FROM audit_events WHERE seq = 2"], 2),
+        (["UPDATE audit_events SET seq = 100 WHERE seq = 2",
+          "UPDATE audit_events SET seq = 2 WHERE seq = 3",
+          "UPDATE audit_events SET seq = 3 WHERE seq = 100"], 2),
+        (["DELETE FROM audit_events WHERE seq = 4"], 4),
+    ],
+    ids=["edited", "deleted", "reordered", "truncated"],
+)
+def test_tampering_by_a_superuser_is_detected(audit_db: str, tmp_path: Path, statements, first_bad):
+    import psycopg
+
+    anchor = FileAnchor(tmp_path / "a", b"k")
+    writer_sink(audit_db, anchor).append([event(n) for n in range(1, 5)])
+    with psycopg.connect(audit_db, autocommit=True) as db:
+        db.execute("ALTER TABLE audit_events DISABLE TRIGGER USER")
+        for statement in statements:
+            db.execute(statement)
+    report = verify_chain(reader_sink(audit_db).events(), anchor.read())
+    assert not report.ok and report.first_bad_seq == first_bad
