@@ -1,0 +1,172 @@
+"""Translate an accepted ZCQL verdict into SQLite or PostgreSQL SQL, from the tree, never the text.
+
+- LIKE `*`/`?` become `%`/`_`; a literal `%`, `_` or `!` is escaped with `ESCAPE '!'`. PostgreSQL
+  gets ILIKE, since ZCQL (like SQLite) matches case-insensitively.
+- `LIMIT offset, count` becomes `LIMIT count OFFSET offset`; a LIMIT of 300 is added when absent.
+- TRUE/FALSE become 1/0: `tools/records/schema.sql` stores booleans as INTEGER 0/1 on both
+  SQLite and PostgreSQL (executors turn them back into bool).
+- ROWID becomes the table's primary key on both backends (the embedded tables have no Catalyst
+  ROWID), so results carry the record's own id.
+- Every identifier is quoted. Result columns are named as on Catalyst: an explicit alias, else
+  `col` (single table) or `table.col` (joins), else the aggregate's ZCQL text (`COUNT(ROWID)`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from sqlglot import exp
+
+from validators.zcql.rules import AGGREGATES
+from validators.zcql.schema import ROWID, TABLES
+from validators.zcql.scope import Scope, analyse
+from validators.zcql.validate import PARSE_DIALECT, ZcqlVerdict
+
+Dialect = Literal["sqlite", "postgres"]
+
+DEFAULT_LIMIT = 300
+LIKE_ESCAPE = "!"
+
+
+def to_sqlite(verdict: ZcqlVerdict) -> str:
+    """The accepted statement as SQLite SQL."""
+    return _render(_translate(_accepted_tree(verdict), "sqlite", result_names=True), "sqlite")
+
+
+def to_postgres(verdict: ZcqlVerdict) -> str:
+    """The accepted statement as PostgreSQL SQL."""
+    return _render(_translate(_accepted_tree(verdict), "postgres", result_names=True), "postgres")
+
+
+def to_dialect(verdict: ZcqlVerdict, dialect: Dialect) -> str:
+    """The accepted statement in the given dialect."""
+    return to_sqlite(verdict) if dialect == "sqlite" else to_postgres(verdict)
+
+
+def count_query(verdict: ZcqlVerdict, dialect: Dialect) -> str:
+    """`SELECT COUNT(*)` over the statement's FROM, JOINs and WHERE (no group, order or limit)."""
+    tree = _accepted_tree(verdict)
+    for key in ("distinct", "group", "having", "order", "limit", "offset"):
+        tree.set(key, None)
+    tree.set("expressions", [exp.alias_(exp.Count(this=exp.Star()), "count")])
+    return _render(_translate(tree, dialect, result_names=False, default_limit=False), dialect)
+
+
+def boolean_results(verdict: ZcqlVerdict) -> frozenset[str]:
+    """Result column names (as the translations name them) that carry a boolean column."""
+    scope = analyse(_accepted_tree(verdict)).scopes[0]
+    names: set[str] = set()
+    for item in scope.select.expressions:
+        if isinstance(item, exp.Star):
+            schema = scope.tables[0].schema if scope.tables else None
+            names.update(
+                c for c, kind in (schema.columns if schema else {}).items() if kind == "bool"
+            )
+            continue
+        column = item.this if isinstance(item, exp.Alias) else item
+        if not isinstance(column, exp.Column):
+            continue
+        ref = scope.refs.get(column.table) if column.table else scope.tables[0]
+        if ref is None or ref.schema is None or ref.schema.column_type(column.name) != "bool":
+            continue
+        if isinstance(item, exp.Alias):
+            names.add(item.alias)
+        else:
+            names.add(f"{ref.table}.{column.name}" if len(scope.tables) > 1 else column.name)
+    return frozenset(names)
+
+
+def with_table_sources(sql: str, table_sources: Mapping[str, str] | None) -> str:
+    """Prefix `WITH "firs" AS (<source>), ...` so each named table is read only through its source.
+
+    The sources are trusted SQL built by code (the clearance filter), never from user text. Inside
+    a source the real table must be schema-qualified (`main.firs` in SQLite, `public.firs` in
+    PostgreSQL), since a CTE shadows the bare name.
+    """
+    if not table_sources:
+        return sql
+    unknown = sorted(set(table_sources) - set(TABLES))
+    if unknown:
+        raise ValueError(f"table_sources names unknown tables: {', '.join(unknown)}")
+    ctes = ", ".join(f'"{name}" AS ({source})' for name, source in sorted(table_sources.items()))
+    return f"WITH {ctes} {sql}"
+
+
+def like_pattern(zcql_pattern: str) -> tuple[str, bool]:
+    """A ZCQL LIKE pattern as an SQL one, and whether it needs `ESCAPE '!'`."""
+    out: list[str] = []
+    escaped = False
+    for char in zcql_pattern:
+        if char == "*":
+            out.append("%")
+        elif char == "?":
+            out.append("_")
+        elif char in ("%", "_", LIKE_ESCAPE):
+            out.append(LIKE_ESCAPE + char)
+            escaped = True
+        else:
+            out.append(char)
+    return "".join(out), escaped
+
+
+def _accepted_tree(verdict: ZcqlVerdict) -> exp.Select:
+    if not verdict.accepted or verdict.tree is None:
+        raise ValueError("only an accepted ZCQL verdict can be translated")
+    return verdict.tree.copy()
+
+
+def _translate(
+    tree: exp.Select, dialect: Dialect, *, result_names: bool, default_limit: bool = True
+) -> exp.Select:
+    analysis = analyse(tree)
+    if result_names:
+        _name_results(analysis.scopes[0])
+    for visit in analysis.of(exp.Column, exp.Like, exp.Boolean):
+        node = visit.node
+        scope = analysis.scopes[visit.scope] if visit.scope >= 0 else None
+        if isinstance(node, exp.Column) and node.name == ROWID and scope is not None:
+            _rowid_to_primary_key(node, scope)
+        elif isinstance(node, exp.Like):
+            _translate_like(node, dialect)
+        elif isinstance(node, exp.Boolean):
+            node.replace(exp.Literal.number(1 if node.this else 0))
+    if default_limit and tree.args.get("limit") is None:
+        tree.set("limit", exp.Limit(expression=exp.Literal.number(DEFAULT_LIMIT)))
+    return tree
+
+
+def _name_results(scope: Scope) -> None:
+    joined = len(scope.tables) > 1
+    items = []
+    for item in scope.select.expressions:
+        if isinstance(item, exp.Column):
+            ref = scope.refs.get(item.table) if item.table else scope.tables[0]
+            name = f"{ref.table}.{item.name}" if joined and ref else item.name
+            item = exp.alias_(item, name, copy=False)
+        elif isinstance(item, AGGREGATES):
+            item = exp.alias_(item, item.sql(dialect=PARSE_DIALECT), copy=False)
+        items.append(item)
+    scope.select.set("expressions", items)
+
+
+def _rowid_to_primary_key(column: exp.Column, scope: Scope) -> None:
+    ref = scope.refs.get(column.table) if column.table else scope.tables[0]
+    if ref is not None and ref.schema is not None:
+        column.set("this", exp.to_identifier(ref.schema.primary_key))
+
+
+def _translate_like(node: exp.Like, dialect: Dialect) -> None:
+    pattern, escaped = like_pattern(node.expression.this)
+    like: exp.Expression = (exp.ILike if dialect == "postgres" else exp.Like)(
+        this=node.this, expression=exp.Literal.string(pattern)
+    )
+    if escaped:
+        like = exp.Escape(this=like, expression=exp.Literal.string(LIKE_ESCAPE))
+    if node.args.get("negate"):
+        like = exp.Not(this=like)
+    node.replace(like)
+
+
+def _render(tree: exp.Select, dialect: Dialect) -> str:
+    return tree.sql(dialect=dialect, identify=True)

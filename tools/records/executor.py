@@ -1,0 +1,67 @@
+"""The read-only records executor interface and its result shape, shared by every backend.
+
+An executor takes only an accepted `ZcqlVerdict`, never a raw string. `table_sources` maps a base
+table to trusted SQL (built by the clearance filter, never from user text) that shadows it as a
+leading CTE, so row-level policy is enforced inside the database; see `dialect.with_table_sources`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from schemas.errors import QueryRejected
+from validators.zcql.validate import ZcqlVerdict
+
+
+@dataclass(frozen=True)
+class QueryRows:
+    """Rows of one query as dicts keyed by result column name, with timing and backend name."""
+
+    columns: list[str]
+    rows: list[dict[str, Any]]
+    backend: str
+    elapsed_ms: float
+
+
+class RecordsExecutor(Protocol):
+    """Runs an accepted verdict read-only against one backend."""
+
+    backend: str
+
+    async def execute(
+        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+    ) -> QueryRows: ...
+
+    async def count(
+        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+    ) -> int: ...
+
+
+def require_accepted(verdict: ZcqlVerdict) -> None:
+    """Raise QueryRejected unless the validator accepted this verdict."""
+    if not verdict.accepted or verdict.tree is None:
+        raise QueryRejected(list(verdict.reasons) or ["The statement was not validated."])
+
+
+def with_booleans(
+    columns: list[str], rows: list[dict[str, Any]], booleans: frozenset[str]
+) -> list[dict[str, Any]]:
+    """The rows with the named boolean result columns turned into Python bool."""
+    flagged = [c for c in columns if c in booleans]
+    if not flagged:
+        return rows
+    for row in rows:
+        for column in flagged:
+            row[column] = as_bool(row[column])
+    return rows
+
+
+def as_bool(value: Any) -> Any:
+    """0/1 (SQLite) or "true"/"false" (Catalyst) as a Python bool; NULL stays None."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1")
+    return bool(value)

@@ -1,0 +1,100 @@
+"""The PostgreSQL records backend: a SELECT-only role, every statement in a READ ONLY transaction.
+
+Connect as `crimeassist_reader` (deploy/postgres/records_readonly_role.sql), so writes are refused
+by the database itself even if the validator were bypassed. Each statement runs in its own
+`READ ONLY` transaction with a `SET LOCAL statement_timeout`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+import psycopg
+from psycopg import sql as pgsql
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
+
+from schemas.errors import BackendUnavailable, QueryRejected
+from tools.records.dialect import boolean_results, count_query, to_postgres, with_table_sources
+from tools.records.executor import QueryRows, require_accepted, with_booleans
+from validators.zcql.validate import ZcqlVerdict
+
+
+class PostgresExecutor:
+    """Runs accepted verdicts over a small async connection pool, read-only."""
+
+    backend = "postgres"
+
+    def __init__(self, dsn: str, timeout_s: float = 5.0, max_size: int = 4) -> None:
+        self._timeout_ms = max(1, int(timeout_s * 1000))
+        self._pool = AsyncConnectionPool(
+            dsn,
+            min_size=1,
+            max_size=max_size,
+            open=False,
+            timeout=timeout_s,
+            kwargs={"autocommit": False, "connect_timeout": max(1, int(timeout_s))},
+        )
+
+    async def open(self) -> None:
+        """Open the pool (call once, e.g. in the app lifespan)."""
+        await self._pool.open(wait=True, timeout=self._timeout_ms / 1000)
+
+    async def close(self) -> None:
+        """Close the pool."""
+        await self._pool.close()
+
+    async def execute(
+        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+    ) -> QueryRows:
+        """The verdict's rows (booleans as bool, numeric aggregates as float)."""
+        require_accepted(verdict)
+        start = time.perf_counter()
+        columns, rows = await self._run(with_table_sources(to_postgres(verdict), table_sources))
+        rows = with_booleans(columns, rows, boolean_results(verdict))
+        return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
+
+    async def count(
+        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+    ) -> int:
+        """How many rows the verdict's FROM/JOIN/WHERE matches (no grouping or limit)."""
+        require_accepted(verdict)
+        _, rows = await self._run(
+            with_table_sources(count_query(verdict, "postgres"), table_sources)
+        )
+        return int(rows[0]["count"])
+
+    async def _run(self, statement: str) -> tuple[list[str], list[dict[str, Any]]]:
+        try:
+            async with (
+                self._pool.connection() as conn,
+                conn.transaction(),
+                conn.cursor(row_factory=dict_row) as cur,
+            ):
+                await cur.execute("SET TRANSACTION READ ONLY")
+                await cur.execute(
+                    pgsql.SQL("SET LOCAL statement_timeout = {}").format(
+                        pgsql.Literal(self._timeout_ms)
+                    )
+                )
+                await cur.execute(statement.encode())
+                rows = await cur.fetchall()
+                columns = [d.name for d in cur.description or ()]
+        except psycopg.errors.QueryCanceled as error:
+            raise BackendUnavailable("query timed out") from error
+        except (psycopg.OperationalError, psycopg.InterfaceError) as error:
+            raise BackendUnavailable(f"records database unavailable: {error}") from error
+        except psycopg.DatabaseError as error:
+            raise QueryRejected(
+                [f"The records database rejected the statement: {error}"]
+            ) from error
+        except TimeoutError as error:
+            raise BackendUnavailable("records database pool timed out") from error
+        return columns, [{k: _plain(v) for k, v in row.items()} for row in rows]
+
+
+def _plain(value: Any) -> Any:
+    return float(value) if isinstance(value, Decimal) else value

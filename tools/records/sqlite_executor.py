@@ -1,0 +1,119 @@
+"""The embedded records backend: SQLite opened read-only, behind an authorizer that refuses writes.
+
+Three independent locks: the file is opened `mode=ro`; an authorizer allows only SELECT, column
+reads of the records tables and the aggregate/LIKE functions, denying every write, DDL, ATTACH,
+PRAGMA and transaction control; and a progress handler aborts statements past their deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from schemas.errors import BackendUnavailable, QueryRejected
+from tools.records.dialect import boolean_results, count_query, to_sqlite, with_table_sources
+from tools.records.executor import QueryRows, require_accepted, with_booleans
+from validators.zcql.schema import TABLES
+from validators.zcql.validate import ZcqlVerdict
+
+ALLOWED_FUNCTIONS = frozenset({"count", "sum", "avg", "min", "max", "like"})
+_PROGRESS_STEPS = 1000
+
+
+class SqliteExecutor:
+    """Runs accepted verdicts against a SQLite file, read-only, in worker threads."""
+
+    backend = "sqlite"
+
+    def __init__(self, path: str | Path, timeout_s: float = 5.0, pool_size: int = 2) -> None:
+        self._uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+        self._timeout_s = timeout_s
+        self._idle: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue()
+        self._slots = asyncio.Semaphore(pool_size)
+
+    async def execute(
+        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+    ) -> QueryRows:
+        """The verdict's rows; booleans come back as bool."""
+        require_accepted(verdict)
+        sql = with_table_sources(to_sqlite(verdict), table_sources)
+        start = time.perf_counter()
+        columns, raw = await self._run(sql)
+        rows = with_booleans(
+            columns, [dict(zip(columns, row, strict=True)) for row in raw], boolean_results(verdict)
+        )
+        return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
+
+    async def count(
+        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+    ) -> int:
+        """How many rows the verdict's FROM/JOIN/WHERE matches (no grouping or limit)."""
+        require_accepted(verdict)
+        _, raw = await self._run(with_table_sources(count_query(verdict, "sqlite"), table_sources))
+        return int(raw[0][0])
+
+    def close(self) -> None:
+        """Close idle connections."""
+        while not self._idle.empty():
+            self._idle.get_nowait().close()
+
+    async def _run(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        async with self._slots:
+            return await asyncio.to_thread(self._run_sync, sql)
+
+    def _run_sync(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        with self._connection() as conn:
+            deadline = time.monotonic() + self._timeout_s
+            conn.set_progress_handler(lambda: int(time.monotonic() > deadline), _PROGRESS_STEPS)
+            try:
+                cursor = conn.execute(sql)
+                rows = cursor.fetchall()
+            except sqlite3.OperationalError as error:
+                if "interrupted" in str(error):
+                    raise BackendUnavailable("query timed out") from error
+                if "not authorized" in str(error):
+                    raise QueryRejected(["The records database refused the statement."]) from error
+                raise BackendUnavailable(f"records database error: {error}") from error
+            except sqlite3.DatabaseError as error:
+                raise QueryRejected(
+                    [f"The records database rejected the statement: {error}"]
+                ) from error
+            finally:
+                conn.set_progress_handler(None, 0)
+            return [d[0] for d in cursor.description or ()], rows
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        try:
+            conn = self._idle.get_nowait()
+        except queue.Empty:
+            conn = self._open()
+        try:
+            yield conn
+        finally:
+            self._idle.put(conn)
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise BackendUnavailable(f"records database unavailable: {error}") from error
+        conn.set_authorizer(_authorize)
+        return conn
+
+
+def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, _: Any) -> int:
+    """Allow SELECT, reads of the records tables and the allowed functions; deny all else."""
+    if action == sqlite3.SQLITE_SELECT:
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_READ and arg1 in TABLES and db in ("main", None):
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in ALLOWED_FUNCTIONS:
+        return sqlite3.SQLITE_OK
+    return sqlite3.SQLITE_DENY

@@ -1,0 +1,5 @@
+"""The ZCQL AST validator: one parse, a tuple of pure rules, every reason (contract section 3)."""
+
+from validators.zcql.validate import ZcqlVerdict, validate
+
+__all__ = ["ZcqlVerdict", "validate"]

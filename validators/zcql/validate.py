@@ -1,0 +1,87 @@
+"""Parse a ZCQL statement once and run every rule: accepted only if no rule finds a violation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+
+from validators.zcql.context import MAX_STATEMENT_CHARS, ValidationContext, strip_string_literals
+from validators.zcql.rules import RULES
+from validators.zcql.schema import TABLES
+from validators.zcql.scope import analyse
+
+PARSE_DIALECT = "mysql"
+"""sqlglot dialect used to read ZCQL: it accepts `LIMIT offset, count`."""
+
+
+@dataclass(frozen=True)
+class ZcqlVerdict:
+    """The outcome for one statement: accepted or not, every reason, and the parsed tree."""
+
+    statement: str
+    accepted: bool
+    reasons: tuple[str, ...]
+    tree: exp.Select | None
+    tables: frozenset[str]
+    """Base tables referenced anywhere in the statement (subqueries included)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (the tree is left out)."""
+        return {
+            "statement": self.statement,
+            "accepted": self.accepted,
+            "reasons": list(self.reasons),
+            "tables": sorted(self.tables),
+        }
+
+
+def validate(statement: str, precincts: Iterable[str]) -> ZcqlVerdict:
+    """Validate one ZCQL statement for a caller with these precincts (hard-fail, never rewrite)."""
+    code = strip_string_literals(statement)
+    if len(statement) > MAX_STATEMENT_CHARS:
+        ctx = ValidationContext(statement, code, frozenset(precincts), 1, None)
+        return _verdict(statement, None, RULES[0](None, ctx), frozenset())
+    try:
+        parsed = [s for s in sqlglot.parse(statement, read=PARSE_DIALECT) if s is not None]
+    except (SqlglotError, RecursionError) as error:
+        return _verdict(statement, None, [_parse_reason(error)], frozenset())
+    first = parsed[0] if parsed else None
+    tree = first if isinstance(first, exp.Expression) else None
+    analysis = analyse(tree) if tree is not None else None
+    ctx = ValidationContext(statement, code, frozenset(precincts), len(parsed), analysis)
+    reasons = [reason for rule in RULES for reason in rule(tree, ctx)]
+    tables = frozenset(
+        ref.table
+        for scope in (analysis.scopes if analysis else [])
+        for ref in scope.tables
+        if ref.table in TABLES
+    )
+    return _verdict(statement, tree, reasons, tables)
+
+
+def _parse_reason(error: Exception) -> str:
+    if isinstance(error, RecursionError):
+        return "The statement is nested too deeply to read."
+    first = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return f"The statement could not be parsed as ZCQL: {first[:200]}"
+
+
+def _verdict(
+    statement: str, tree: exp.Expression | None, reasons: list[str], tables: frozenset[str]
+) -> ZcqlVerdict:
+    unique = tuple(dict.fromkeys(reasons))
+    accepted = not unique and isinstance(tree, exp.Select)
+    if not accepted and not unique:
+        unique = ("The statement is empty.",)
+    return ZcqlVerdict(
+        statement=statement,
+        accepted=accepted,
+        reasons=unique,
+        tree=tree if isinstance(tree, exp.Select) else None,
+        tables=tables,
+    )
