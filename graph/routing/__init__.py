@@ -1,0 +1,1 @@
+"""Router classifier, mixed-intent detection, threshold policy, LLM router and offline replay."""

@@ -19,10 +19,11 @@ from typing import Any, ClassVar
 import joblib
 import sklearn
 from sklearn.calibration import CalibratedClassifierCV
-from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import Pipeline
+from sklearn.svm import LinearSVC
 
 from graph.routing.features import build_features
+from graph.routing.scorer import LinearScorer
 
 CODE_VERSION = "clf-1"
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "router"
@@ -73,9 +74,14 @@ def model_version(train_path: Path = DEFAULT_TRAIN_PATH) -> str:
 
 
 def build_pipeline() -> Pipeline:
-    """Features plus a logistic regression calibrated by 5-fold sigmoid (Platt) scaling."""
-    base = LogisticRegression(C=20.0, max_iter=2000, random_state=RANDOM_STATE)
-    calibrated = CalibratedClassifierCV(base, method="sigmoid", cv=5, ensemble=False)
+    """Features plus a linear SVM calibrated by 5-fold temperature scaling.
+
+    Temperature scaling (one softmax temperature fitted on out-of-fold decision values) was
+    chosen over sigmoid/isotonic: their one-vs-rest renormalisation left the 7-route model
+    clearly under-confident (see docs/router.md).
+    """
+    base = LinearSVC(C=1.0, random_state=RANDOM_STATE)
+    calibrated = CalibratedClassifierCV(base, method="temperature", cv=5, ensemble=False)
     return Pipeline([("features", build_features()), ("model", calibrated)])
 
 
@@ -110,8 +116,9 @@ class RouterClassifier:
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self, pipeline: Pipeline, version: str) -> None:
-        self._pipeline = pipeline
-        self._classes: tuple[str, ...] = tuple(str(c) for c in pipeline.classes_)
+        self.pipeline = pipeline
+        self._scorer = LinearScorer(pipeline)
+        self.routes: tuple[str, ...] = self._scorer.classes
         self.version = version
 
     @classmethod
@@ -140,17 +147,15 @@ class RouterClassifier:
         return cls(artefact, version)
 
     def predict(self, text: str) -> RouteScores:
-        """Scores for one message."""
+        """Scores for one message (well under a millisecond)."""
         return self.predict_many([text])[0]
 
     def predict_many(self, texts: list[str]) -> list[RouteScores]:
-        """Scores for several messages in one vectorised pass."""
-        if not texts:
-            return []
-        matrix = self._pipeline.predict_proba(texts)
+        """Scores for several messages."""
         results: list[RouteScores] = []
-        for row in matrix:
-            probabilities = {route: float(p) for route, p in zip(self._classes, row, strict=True)}
+        for text in texts:
+            row = self._scorer.probabilities(text)
+            probabilities = {route: float(p) for route, p in zip(self.routes, row, strict=True)}
             top = max(probabilities, key=probabilities.__getitem__)
             results.append(RouteScores(top, probabilities[top], probabilities, self.version))
         return results

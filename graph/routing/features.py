@@ -76,7 +76,19 @@ _SUBSTITUTIONS: dict[str, str] = {
     "hawamana": "weather",
     "cses": "cases",
     "firs": "fir",
+    "files": "cases",
+    "matters": "cases",
+    "matter": "case",
+    "detained": "arrested",
+    "apprehended": "arrested",
+    "pakde": "arrested",
+    "tally": "count",
+    "forecast": "predict",
+    "project": "predict",
+    "compose": "write",
+    "draft": "write",
 }
+_PHRASES = re.compile(r"\b(?:crime|case)\s+(?:number|no\.?)(?=\s|$)")
 # Whitespace/punctuation-delimited tokens: \\w would split Kannada words at their vowel signs.
 TOKEN_PATTERN = r"[^\s.,;:!?()\[\]{}\"'/]+"
 _WORD = re.compile(TOKEN_PATTERN)
@@ -85,6 +97,7 @@ _WORD = re.compile(TOKEN_PATTERN)
 def normalise(text: str) -> str:
     """Lowercase, NFKC, identifier placeholders and Hinglish/Kannada cue words."""
     text = unicodedata.normalize("NFKC", text).lower()
+    text = _PHRASES.sub(" fir ", text)
     text = _FIR_ID.sub(" firno ", text)
     text = _FIR_REF.sub(" firno ", text)
     text = _PLATE.sub(" plateno ", text)
