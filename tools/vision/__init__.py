@@ -1,0 +1,19 @@
+"""Multimodal input: the fast vision pre-parser and the Zia / QuickML vision clients."""
+
+from tools.vision.findings import Extraction, ExtractionKind, VisionFindings
+from tools.vision.preparser import Preparser, VisionPreparser, ZiaVisionPreparser
+from tools.vision.quickml import QuickMLVisionClient, VlmAnswer, vision_unavailable_answer
+from tools.vision.zia import ZiaVisionClient
+
+__all__ = [
+    "Extraction",
+    "ExtractionKind",
+    "Preparser",
+    "QuickMLVisionClient",
+    "VisionFindings",
+    "VisionPreparser",
+    "VlmAnswer",
+    "ZiaVisionClient",
+    "ZiaVisionPreparser",
+    "vision_unavailable_answer",
+]

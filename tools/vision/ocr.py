@@ -1,0 +1,61 @@
+"""Local OCR with RapidOCR's bundled ONNX models, loaded once per process.
+
+Tuned for this service: no angle classifier (cards and plates arrive upright within a few
+degrees), detection limited to a 960 px longest side, and a recognition-only entry point for
+tight plate crops. Calls are serialised with a lock, so one instance is safe across threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tools.vision.lines import OcrLine
+
+DET_LIMIT_SIDE = 960
+DEFAULT_THREADS = 2
+
+
+class LocalOcr:
+    """Text detection + recognition (`read`) and recognition alone (`recognise`)."""
+
+    def __init__(self, engine: Any) -> None:
+        self._engine = engine
+        self._lock = threading.Lock()
+
+    @classmethod
+    def load(cls, threads: int = DEFAULT_THREADS) -> LocalOcr:
+        """Load the ONNX models (about half a second)."""
+        from rapidocr_onnxruntime import RapidOCR
+
+        engine = RapidOCR(
+            use_cls=False,
+            det_limit_side_len=DET_LIMIT_SIDE,
+            det_limit_type="max",
+            intra_op_num_threads=threads,
+            inter_op_num_threads=1,
+        )
+        return cls(engine)
+
+    def read(self, bgr: np.ndarray) -> list[OcrLine]:
+        """Every text line in the image, with boxes, top to bottom."""
+        with self._lock:
+            result, _ = self._engine(bgr, use_cls=False)
+        lines = []
+        for box, text, score in result or []:
+            xs = [point[0] for point in box]
+            ys = [point[1] for point in box]
+            bounds = (float(min(xs)), float(min(ys)), float(max(xs)), float(max(ys)))
+            lines.append(OcrLine(str(text).strip(), float(score), bounds))
+        return lines
+
+    def recognise(self, crops: Sequence[np.ndarray]) -> list[OcrLine]:
+        """One line of text per crop (no detection: each crop is taken as a single line)."""
+        if not crops:
+            return []
+        with self._lock:
+            results, _ = self._engine.text_rec(list(crops), False)
+        return [OcrLine(str(text).strip(), float(score)) for text, score, *_ in results]
