@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -300,29 +301,26 @@ def resolve_station(name: str) -> Station | None:
     return _BY_ID[_STATION_KEYS[close[0]]] if close else None
 
 
-def _mentions(text: str, keys: dict[str, str] | dict[str, tuple[str, ...]]) -> list[str]:
-    """Aliases that occur in text as whole words, longest first, without overlaps."""
-    found: list[str] = []
-    taken: list[tuple[int, int]] = []
+def _mentions(text: str, keys: Iterable[str]) -> list[tuple[str, tuple[int, int]]]:
+    """(alias, span) of aliases occurring in text as whole words, longest first, no overlaps."""
+    found: list[tuple[str, tuple[int, int]]] = []
     for alias in sorted(keys, key=len, reverse=True):
         for m in re.finditer(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", text):
-            if all(m.end() <= a or m.start() >= b for a, b in taken):
-                taken.append(m.span())
-                found.append(alias)
-    return found
+            if all(m.end() <= a or m.start() >= b for _, (a, b) in found):
+                found.append((alias, m.span()))
+    return sorted(found, key=lambda hit: hit[1])
 
 
 def find_stations(text: str) -> list[Station]:
-    """Stations mentioned anywhere in free text, in no particular priority, without duplicates."""
-    ids = [_STATION_KEYS[a] for a in _mentions(_key(text), _STATION_KEYS)]
+    """Stations mentioned in free text, in order of first mention, without duplicates."""
+    ids = [_STATION_KEYS[alias] for alias, _ in _mentions(_key(text), _STATION_KEYS)]
     return [_BY_ID[i] for i in dict.fromkeys(ids)]
 
 
 def find_districts(text: str) -> list[str]:
-    """Districts mentioned anywhere in free text (station names are not counted)."""
+    """Districts mentioned in free text, in order; station names ("Mandya West") do not count."""
     key = _key(text)
-    station_spans = _mentions(key, _STATION_KEYS)
-    for alias in station_spans:
-        key = key.replace(alias, " ")
-    names = [d for a in _mentions(key, DISTRICT_ALIASES) for d in DISTRICT_ALIASES[a]]
+    for _, (start, end) in _mentions(key, _STATION_KEYS):
+        key = key[:start] + " " * (end - start) + key[end:]
+    names = [d for alias, _ in _mentions(key, DISTRICT_ALIASES) for d in DISTRICT_ALIASES[alias]]
     return list(dict.fromkeys(names))

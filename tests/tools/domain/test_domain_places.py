@@ -96,3 +96,12 @@ def test_find_stations_and_districts_scan_free_text() -> None:
 
 def test_station_name_with_district_word_is_not_a_district_mention() -> None:
     assert find_districts("FIR 77/2025 Mandya West PS") == []
+
+
+def test_find_stations_keeps_order_of_mention() -> None:
+    found = find_stations("compare Hebbal with KR Puram and Hebbal again")
+    assert [s.precinct_id for s in found] == ["BLR-N-HBL", "BLR-E-KRP"]
+
+
+def test_district_and_its_station_both_count_when_named_separately() -> None:
+    assert find_districts("Mandya district, especially Mandya West PS") == ["Mandya"]
