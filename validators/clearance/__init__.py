@@ -1,0 +1,1 @@
+"""First redaction tier: the clearance policy, compiled into SQL or applied in Python."""
