@@ -27,6 +27,7 @@ BoolArray = npt.NDArray[np.bool_]
 STATUSES = ("Under Investigation", "Charge Sheeted", "Closed", "Undetected", "Transferred")
 UI, CS, CLOSED, UNDETECTED, TRANSFERRED = range(5)
 MODES = ("Walk-in", "e-FIR", "Zero FIR", "Phone", "Suo Motu")
+ZERO_FIR, SUO_MOTU = MODES.index("Zero FIR"), MODES.index("Suo Motu")
 ROLES = ("complainant", "victim", "accused", "witness")
 
 # Relative share of FIRs per station: Bengaluru stations are busier.
@@ -47,7 +48,6 @@ def _by_head(default: float, overrides: dict[str, float]) -> npt.NDArray[np.floa
     )
 
 
-_GROUPS = {h.crime_group for h in CRIME_HEADS}
 _MODE_PROFILES: dict[str, tuple[float, ...]] = {
     "default": (0.70, 0.06, 0.03, 0.14, 0.07),
     "property": (0.50, 0.40, 0.03, 0.05, 0.02),
@@ -79,7 +79,6 @@ _MODE_CUM = np.cumsum(
     axis=1,
 )
 
-_NAMES = [h.crime_head for h in CRIME_HEADS]
 _IS = {
     name: np.array([h.crime_head in heads or h.crime_group in heads for h in CRIME_HEADS])
     for name, heads in {
@@ -165,10 +164,6 @@ def _pick(rng: np.random.Generator, cum: npt.NDArray[np.float64], rows: IntArray
     return picked
 
 
-def _rupees(values: IntArray) -> list[str]:
-    return [f"Rs {v:,}" for v in values.tolist()]
-
-
 def _plates(rng: np.random.Generator, station: IntArray) -> list[str]:
     n = len(station)
     kind = rng.random(n)
@@ -223,7 +218,7 @@ def generate_year(
         np.where(detected | (_DETECTION[hd] >= 0.5) | closes, CLOSED, UNDETECTED),
     )
     status = np.where(disposed, status, UI)
-    status = np.where((mode == 2) & (rng.random(m) < 0.7), TRANSFERRED, status)
+    status = np.where((mode == ZERO_FIR) & (rng.random(m) < 0.7), TRANSFERRED, status)
     status = np.where(rng.random(m) < 0.005, TRANSFERRED, status)
 
     juvenile = rng.random(m) < _JUV_RATE[hd]
@@ -256,7 +251,7 @@ def generate_year(
 
     vehicles, first_vehicle = _vehicles(rng, fir_ids, st, hd, status)
     persons = _persons(
-        rng, fir_ids, st, hd, victims, accused, arrested, juvenile, mode, io, reg, end_of_today, loc
+        rng, fir_ids, st, hd, victims, accused, arrested, juvenile, mode, io, reg, end_of_today
     )
 
     reg_s, occ_s = _times(reg), _times(occ)
@@ -378,14 +373,13 @@ def _persons(
     io: IntArray,
     reg: IntArray,
     end_of_today: int,
-    loc: IntArray,
 ) -> list[Row]:
     m = len(fir_ids)
     witnesses = rng.choice([0, 1, 2], m, p=[0.5, 0.35, 0.15])
     counts = np.stack([np.ones(m, np.int64), victims, accused, witnesses], axis=1)
     total = counts.sum(axis=1)
     fir = np.repeat(np.arange(m), total)
-    role = np.concatenate([np.repeat(np.arange(4), c) for c in counts])
+    role = np.repeat(np.tile(np.arange(4), m), counts.ravel())
     start = np.cumsum(counts, axis=1) - counts  # offset of each role inside its FIR
     ordinal = np.arange(len(fir)) - (np.cumsum(total) - total)[fir]
     k_role = ordinal - start[fir, role]  # 0-based index inside the role
@@ -437,7 +431,7 @@ def _persons(
         reg[fir] + (rng.exponential(3.0, n) * 86_400).astype(np.int64), end_of_today
     )
     arrested_s = _times(arrested_at)
-    suo_motu = (mode[fir] == 4) & (role == 0)
+    suo_motu = (mode[fir] == SUO_MOTU) & (role == 0)
 
     rows: list[Row] = []
     for j in range(n):
