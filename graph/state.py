@@ -79,7 +79,10 @@ class GraphState(TypedDict, total=False):
     decision: RouteDecision
     # records branch
     zcql_statement: str | None
+    zcql_intent: str
     zcql_explanation: str
+    zcql_unparsed: str | None
+    zcql_generator: str
     zcql_accepted: bool
     zcql_reasons: list[str]
     zcql_rows: list[dict[str, Any]]

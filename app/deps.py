@@ -1,0 +1,44 @@
+"""FastAPI dependencies: the assistant, the token service and the current officer."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from app.assistant import Assistant
+from app.auth import TokenService, bearer_token
+from app.settings import Settings
+from schemas.officer import Officer
+
+
+def get_assistant(request: Request) -> Assistant:
+    """The assistant built in the lifespan."""
+    assistant: Assistant = request.app.state.assistant
+    return assistant
+
+
+def get_settings_dep(request: Request) -> Settings:
+    """The settings the app was created with."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def get_tokens(request: Request) -> TokenService:
+    """The token service built in the lifespan."""
+    tokens: TokenService = request.app.state.tokens
+    return tokens
+
+
+def current_officer(
+    tokens: Annotated[TokenService, Depends(get_tokens)],
+    authorization: Annotated[str | None, Header()] = None,
+) -> Officer:
+    """The officer of a verified bearer token; never from the request body."""
+    return tokens.verify(bearer_token(authorization))
+
+
+AssistantDep = Annotated[Assistant, Depends(get_assistant)]
+OfficerDep = Annotated[Officer, Depends(current_officer)]
+SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
+TokensDep = Annotated[TokenService, Depends(get_tokens)]

@@ -1,0 +1,74 @@
+"""The FastAPI application: lifespan-built services, routes, and one error mapping."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+
+import structlog
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from app.assistant import Assistant, new_request_id
+from app.auth import TokenService
+from app.logging import configure_logging
+from app.routes import chat, health
+from app.settings import Settings
+from schemas.errors import BadInput, CrimeAssistError
+
+log = structlog.get_logger()
+AssistantFactory = Callable[[Settings], AbstractAsyncContextManager[Assistant]]
+
+
+def error_body(error: CrimeAssistError) -> dict[str, str]:
+    """The JSON every expected failure returns."""
+    return {"error": error.code, "message": error.detail}
+
+
+def create_app(settings: Settings, assistant_factory: AssistantFactory | None = None) -> FastAPI:
+    """The service; `assistant_factory` lets tests substitute sinks or clocks."""
+    from app.services import open_assistant
+
+    factory = assistant_factory or open_assistant
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        configure_logging()
+        app.state.settings = settings
+        app.state.tokens = TokenService.from_settings(settings)
+        async with factory(settings) as assistant:
+            app.state.assistant = assistant
+            log.info("service.started", demo_mode=settings.demo_mode)
+            yield
+
+    app = FastAPI(
+        title="crimeassist",
+        version="0.1.0",
+        summary="Crime-analytics assistant: the backend behind the officers' chat UI",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(CrimeAssistError)
+    async def expected_failure(request: Request, error: CrimeAssistError) -> JSONResponse:
+        log.info("request.refused", code=error.code, status=error.status_code)
+        if error.code == "not_authenticated":
+            assistant: Assistant = request.app.state.assistant
+            try:
+                await assistant.refuse(new_request_id(), "", error, request.url.path)
+            except CrimeAssistError as audit_error:
+                return JSONResponse(error_body(audit_error), status_code=audit_error.status_code)
+        return JSONResponse(
+            error_body(error),
+            status_code=error.status_code,
+            headers={"WWW-Authenticate": "Bearer"} if error.status_code == 401 else None,
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        bad = BadInput(f"invalid request: {error.errors()[:3]}")
+        return JSONResponse(error_body(bad), status_code=bad.status_code)
+
+    app.include_router(health.router)
+    app.include_router(chat.router)
+    return app

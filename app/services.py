@@ -1,0 +1,140 @@
+"""Builds the long-lived services once (lifespan or CLI run): sinks, stores, models, the graph."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
+
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+from app.assistant import Assistant
+from app.llm import build_chat_model
+from app.settings import Settings
+from graph.build import build_graph
+from graph.cascade import RouterCascade
+from graph.context import GraphContext
+from schemas.errors import BackendUnavailable
+from tools.audit.anchor import FileAnchor
+from tools.audit.sink import AuditSink
+from tools.audit.sqlite_sink import SqliteAuditSink
+
+
+def audit_anchor(settings: Settings) -> FileAnchor:
+    """The HMAC-signed head file beside the embedded trail."""
+    key = settings.jwt_secret.get_secret_value().encode() + b":audit-anchor"
+    return FileAnchor(settings.home / "audit.anchor", key)
+
+
+def open_audit_sink(settings: Settings) -> AuditSink:
+    """SQLite by default; PostgreSQL (INSERT-only role) when configured."""
+    if settings.audit_backend == "postgres":
+        from tools.audit.postgres_sink import PostgresAuditSink
+
+        if not settings.audit_pg_dsn:
+            raise BackendUnavailable("CRIMEASSIST_AUDIT_PG_DSN is not set")
+        return PostgresAuditSink(settings.audit_pg_dsn, audit_anchor(settings))
+    return SqliteAuditSink(settings.audit_path, audit_anchor(settings))
+
+
+def open_records(settings: Settings) -> Any:
+    """The read-only executor for the configured records backend."""
+    if settings.records_backend == "postgres":
+        from tools.records.postgres_executor import PostgresExecutor
+
+        if not settings.records_pg_dsn:
+            raise BackendUnavailable("CRIMEASSIST_RECORDS_PG_DSN is not set")
+        return PostgresExecutor(settings.records_pg_dsn, timeout_s=settings.records_timeout_s)
+    if settings.records_backend == "catalyst":
+        from tools.records.catalyst_executor import CatalystExecutor
+
+        if not (settings.catalyst_project_id and settings.catalyst_token):
+            raise BackendUnavailable("Catalyst project id and token are not configured")
+        token = settings.catalyst_token.get_secret_value()
+
+        async def token_provider() -> str:
+            return token
+
+        return CatalystExecutor(
+            settings.catalyst_api_domain, settings.catalyst_project_id, token_provider,
+            org_id=settings.catalyst_org_id, timeout_s=settings.records_timeout_s,
+        )
+    from tools.records.sqlite_executor import SqliteExecutor
+
+    if not settings.records_path.exists():
+        raise BackendUnavailable(
+            f"no records database at {settings.records_path}; run `crimeassist seed-demo`"
+        )
+    return SqliteExecutor(settings.records_path, timeout_s=settings.records_timeout_s)
+
+
+def open_knowledge(settings: Settings) -> Any:
+    """Qdrant local mode under CRIMEASSIST_HOME, or a server at QDRANT_URL."""
+    from tools.knowledge.index import KnowledgeIndex
+
+    if settings.qdrant_url:
+        return KnowledgeIndex.open(url=settings.qdrant_url, collection=settings.kb_collection)
+    return KnowledgeIndex.open(path=settings.qdrant_path, collection=settings.kb_collection)
+
+
+def build_context(settings: Settings, **overrides: Any) -> GraphContext:
+    """Every service a node may use; `overrides` substitutes parts in tests."""
+    from tools.text2zcql.offline import OfflineZcqlGenerator
+    from tools.vision.preparser import VisionPreparser
+    from validators.clearance.policy import load_policy
+    from validators.guardrail.engine import Guardrail
+
+    llm = overrides.pop("llm", None) or build_chat_model(settings)
+    if "zcql_generator" not in overrides:
+        if llm is not None:
+            from tools.text2zcql.groq import GroqZcqlGenerator
+
+            overrides["zcql_generator"] = GroqZcqlGenerator(llm)
+        else:
+            overrides["zcql_generator"] = OfflineZcqlGenerator()
+    context = GraphContext(
+        llm=llm,
+        router=overrides.pop("router", None) or RouterCascade.load(settings, llm),
+        records=overrides.pop("records", None) or open_records(settings),
+        policy=overrides.pop("policy", None) or load_policy(),
+        knowledge=overrides.pop("knowledge", None) or open_knowledge(settings),
+        vision=overrides.pop("vision", None) or VisionPreparser.load(),
+        guardrail=overrides.pop("guardrail", None) or Guardrail.load(),
+        page_context_ttl_s=settings.page_context_ttl_s,
+        page_context_skew_s=settings.page_context_skew_s,
+        history_turns=settings.history_turns,
+        router_accept_threshold=settings.router_accept_threshold,
+        router_llm_band_low=settings.router_llm_band_low,
+        fallback_max_cycles=settings.fallback_max_cycles,
+        fallback_tool_timeout_s=settings.fallback_tool_timeout_s,
+        fallback_deadline_s=settings.fallback_deadline_s,
+        **overrides,
+    )
+    if context.fallback_tools is None:
+        from app.fallback_services import fallback_services
+
+        context.fallback_tools = fallback_services(context, settings)
+    return context
+
+
+@asynccontextmanager
+async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[Assistant]:
+    """The compiled graph with its checkpointer, context and audit sink; closed on exit."""
+    async with AsyncExitStack() as stack:
+        sink = overrides.pop("sink", None) or open_audit_sink(settings)
+        stack.callback(sink.close)
+        settings.home.mkdir(parents=True, exist_ok=True)
+        saver = await stack.enter_async_context(
+            AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
+        )
+        context = build_context(settings, **overrides)
+        if hasattr(context.knowledge, "close"):
+            stack.callback(context.knowledge.close)
+        graph = build_graph().compile(checkpointer=saver)
+        yield Assistant(
+            graph=graph,
+            context=context,
+            sink=sink,
+            max_attachments=settings.max_attachments,
+            max_attachment_bytes=settings.max_attachment_bytes,
+        )

@@ -1,0 +1,1 @@
+"""Second redaction tier: the post-generation guardrail over every final answer."""

@@ -1,0 +1,104 @@
+"""The guardrail: one choke point that re-checks and redacts every final text of a request."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemas.officer import Officer
+from validators.guardrail import recognisers as r
+from validators.guardrail.denylist import DenyList
+from validators.guardrail.recognisers import Finding, Recogniser
+
+NEVER = 99
+# recogniser, the minimum clearance that may see the value unredacted (NEVER = always masked)
+RULES: tuple[tuple[Recogniser, int], ...] = (
+    (r.aadhaar_numbers, NEVER),
+    (r.virtual_ids, NEVER),
+    (r.pan_numbers, 4),
+    (r.voter_ids, 4),
+    (r.passports, 4),
+    (r.driving_licences, 4),
+    (r.bank_accounts, 4),
+    (r.ifsc_codes, 4),
+    (r.emails, 3),
+    (r.upi_ids, 3),
+    (r.phones, 3),
+)
+ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
+CONFUSABLES = str.maketrans(
+    "АВЕКМНОРСТХаеорсухіјԁɡӏ０１２３４５６７８９",
+    "ABEKMHOPCTXaeopcyxijdgl0123456789",
+)
+
+
+def canonical_text(text: str) -> str:
+    """NFKC, zero-width characters removed, common homoglyphs folded to ASCII."""
+    return ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).translate(CONFUSABLES)
+
+
+def non_overlapping(findings: Iterable[Finding]) -> list[Finding]:
+    """Earliest, longest spans first; overlapping later ones dropped."""
+    chosen: list[Finding] = []
+    for finding in sorted(findings, key=lambda f: (f.start, -(f.end - f.start))):
+        if not chosen or finding.start >= chosen[-1].end:
+            chosen.append(finding)
+    return chosen
+
+
+@dataclass
+class RequestGuard:
+    """The guardrail bound to one officer and one request's deny-list; counts what it redacts."""
+
+    officer: Officer
+    deny: DenyList
+    counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    def redact(self, text: str) -> tuple[str, int]:
+        """The text with every identifier and withheld value this officer may not see replaced."""
+        if not text:
+            return text, 0
+        text = canonical_text(text)
+        found: list[Finding] = list(self.deny.findings(text))
+        for recognise, min_clearance in RULES:
+            if self.officer.clearance < min_clearance:
+                found.extend(recognise(text))
+        spans = non_overlapping(found)
+        for finding in reversed(spans):
+            text = text[: finding.start] + finding.replacement + text[finding.end :]
+            reason = (
+                "withheld_by_clearance_filter"
+                if finding.kind == "withheld_value"
+                else ("always_masked" if finding.kind.startswith("aadhaar") else "below_clearance")
+            )
+            self.counts[(finding.kind, reason)] += 1
+        return text, len(spans)
+
+    def audit_notes(self) -> list[dict[str, Any]]:
+        """What was redacted, at which tier and why: counts only, never the values."""
+        return [
+            {
+                "kind": "redaction",
+                "tier": "post_generation",
+                "recogniser": kind,
+                "reason": reason,
+                "count": count,
+            }
+            for (kind, reason), count in sorted(self.counts.items())
+        ]
+
+
+class Guardrail:
+    """Builds a RequestGuard per request; holds nothing officer-specific itself."""
+
+    @classmethod
+    def load(cls) -> Guardrail:
+        return cls()
+
+    def for_request(self, officer: Officer, deny_values: Iterable[str]) -> RequestGuard:
+        """A guard for this officer with the values the clearance filter withheld."""
+        return RequestGuard(officer=officer, deny=DenyList(deny_values))
