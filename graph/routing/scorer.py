@@ -69,7 +69,8 @@ class LinearScorer:
         # Temperature scaling is linear in the logits, so it folds into the weights.
         self._weights = np.ascontiguousarray((beta * svm.coef_).T)
         self._bias = beta * svm.intercept_
-        self.classes: tuple[str, ...] = tuple(str(c) for c in svm.classes_)
+        # The inner estimator was fitted on label-encoded routes; names come from the pipeline.
+        self.classes: tuple[str, ...] = tuple(str(c) for c in pipeline.classes_)
 
     def probabilities(self, text: str) -> np.ndarray:
         """Softmax over the classes, in `self.classes` order."""
