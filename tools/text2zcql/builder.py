@@ -1,0 +1,109 @@
+"""ZCQL text from slots: WHERE conditions with their cost, and statement shapes per intent.
+
+ZCQL allows at most 5 WHERE conditions, counted as leaf predicates (`a OR b` is two, an IN
+list is one). Every `Condition` carries its cost so the parser can refuse a question that
+needs more, rather than drop a filter silently. Values never contain a quote: they come
+from the fixed vocabulary or from recognisers that only pass letters, digits and spaces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+MAX_CONDITIONS = 5
+LIST_LIMIT = 300
+LIST_COLUMNS = ("fir_id", "registered_at", "crime_head", "status", "precinct_id")
+STATUS_COLUMNS = ("fir_id", "status", "crime_head", "act_sections", "registered_at", "precinct_id")
+IO_COLUMNS = ("fir_id", "io_name", "io_badge")
+VEHICLE_COLUMNS = ("registration_no", "status", "vehicle_type", "make", "colour", "fir_id")
+PERSON_COLUMNS = (
+    "persons.fir_id",
+    "persons.full_name",
+    "persons.role",
+    "firs.crime_head",
+    "firs.status",
+    "firs.registered_at",
+)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One WHERE conjunct and how many ZCQL conditions it spends."""
+
+    sql: str
+    cost: int = 1
+
+
+def quote(value: str) -> str:
+    """A ZCQL string literal; refuses values that contain a quote (ZCQL has no escape)."""
+    if "'" in value or "\\" in value:
+        raise ValueError(f"value {value!r} cannot be quoted safely in ZCQL")
+    return f"'{value}'"
+
+
+def column(name: str, qualifier: str) -> str:
+    """`table.col` when the statement joins tables, else the bare column."""
+    return f"{qualifier}.{name}" if qualifier else name
+
+
+def equals_any(col: str, values: tuple[str, ...] | list[str]) -> Condition:
+    """`col = 'v'` for one value, `col IN ('a', 'b')` for several (one condition either way)."""
+    if len(values) == 1:
+        return Condition(f"{col} = {quote(values[0])}")
+    return Condition(f"{col} IN ({', '.join(quote(v) for v in values)})")
+
+
+def like_any(col: str, patterns: list[str]) -> Condition:
+    """`col LIKE 'p'`, or `(col LIKE 'a' OR col LIKE 'b')` costing one condition per pattern."""
+    parts = [f"{col} LIKE {quote(p)}" for p in patterns]
+    sql = parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"
+    return Condition(sql, len(parts))
+
+
+def any_of(conditions: list[Condition]) -> Condition:
+    """OR of several conditions (costs their sum)."""
+    if len(conditions) == 1:
+        return conditions[0]
+    return Condition(
+        "(" + " OR ".join(c.sql for c in conditions) + ")", sum(c.cost for c in conditions)
+    )
+
+
+def date_bounds(col: str, start: date | None, end: date | None) -> list[Condition]:
+    """`col >= 'start 00:00:00'` and `col < 'end 00:00:00'` for the open-or-closed range."""
+    out = []
+    if start is not None:
+        out.append(Condition(f"{col} >= {quote(f'{start} 00:00:00')}"))
+    if end is not None:
+        out.append(Condition(f"{col} < {quote(f'{end} 00:00:00')}"))
+    return out
+
+
+def cost(conditions: list[Condition]) -> int:
+    """ZCQL conditions the conjunction spends."""
+    return sum(c.cost for c in conditions)
+
+
+def select(
+    columns: tuple[str, ...] | list[str],
+    table: str,
+    conditions: list[Condition],
+    *,
+    join: str = "",
+    group: tuple[str, ...] = (),
+    order: str = "",
+    limit: str = "",
+) -> str:
+    """One SELECT statement in ZCQL clause order."""
+    parts = [f"SELECT {', '.join(columns)} FROM {table}"]
+    if join:
+        parts.append(join)
+    parts.append("WHERE " + " AND ".join(c.sql for c in conditions))
+    if group:
+        parts.append("GROUP BY " + ", ".join(group))
+    if order:
+        parts.append(f"ORDER BY {order}")
+    if limit:
+        parts.append(f"LIMIT {limit}")
+    return " ".join(parts)

@@ -1,0 +1,240 @@
+"""Date expressions in officer text, resolved against `today` into half-open day ranges.
+
+A `Period` is `[start, end)` in whole days. An end after today is dropped (no FIR is
+registered in the future), so "this year" needs one condition, not two. Conventions:
+"last N days" starts N days before today; a week starts on Monday; a month or day named
+without a year is its most recent occurrence up to today.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+MONTHS: dict[str, int] = {
+    name: i
+    for i in range(1, 13)
+    for name in (calendar.month_name[i].lower(), calendar.month_abbr[i].lower())
+}
+MONTHS["sept"] = 9
+_MON = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_ORD = r"(?:st|nd|rd|th)?"
+_YEAR = r"(?:19|20)\d{2}"
+_DAY = (
+    rf"(?:(?P<d1>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<m1>{_MON})(?:,?\s+(?P<y1>{_YEAR}))?"
+    rf"|(?P<m2>{_MON})\s+(?P<d2>\d{{1,2}}){_ORD}(?:,?\s+(?P<y2>{_YEAR}))?"
+    rf"|(?P<iy>{_YEAR})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})"
+    rf"|(?P<nd>\d{{1,2}})[/.-](?P<nm>\d{{1,2}})[/.-](?P<ny>{_YEAR})"
+    rf"|(?P<mm>{_MON})(?:\s+(?P<my>{_YEAR}))?"
+    rf"|(?P<yy>{_YEAR}))"
+)
+_AMBIGUOUS = frozenset({"may", "mar", "jan", "sep", "dec", "oct", "jun", "aug"})
+"""Month abbreviations that are also words or names; they count as months only after "in" etc."""
+_UNITS = {"day": 1, "week": 7, "fortnight": 14}
+_NUMBER_WORDS = {
+    "a": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "ten": 10,
+    "twelve": 12,
+}
+
+
+@dataclass(frozen=True)
+class Period:
+    """Registration dates `[start, end)`; either side may be open."""
+
+    start: date | None
+    end: date | None
+    label: str
+
+    def describe(self) -> str:
+        """Human wording with inclusive dates, e.g. "last month (2026-11-01 to 2026-11-30)"."""
+        if self.start and self.end:
+            span = f"{self.start} to {self.end - timedelta(days=1)}"
+        elif self.start:
+            span = f"since {self.start}"
+        elif self.end:
+            span = f"before {self.end}"
+        else:
+            span = "any date"
+        return f"{self.label} ({span})" if self.label else span
+
+
+@dataclass(frozen=True)
+class _Point:
+    """A parsed date expression: the days it covers, `[first, after)`."""
+
+    first: date
+    after: date
+
+
+def _month_span(year: int, month: int) -> _Point:
+    last = calendar.monthrange(year, month)[1]
+    return _Point(date(year, month, 1), date(year, month, last) + timedelta(days=1))
+
+
+def _recent_year(month: int, day: int, today: date) -> int:
+    """The year in which month/day last occurred on or before today."""
+    return today.year if (month, day) <= (today.month, today.day) else today.year - 1
+
+
+def _point(text: str, today: date) -> _Point | None:
+    m = re.fullmatch(_DAY, text.strip())
+    if m is None:
+        return None
+    g = m.groupdict()
+    try:
+        if g["d1"] or g["d2"]:
+            month = MONTHS[(g["m1"] or g["m2"]).rstrip(".")]
+            day = int(g["d1"] or g["d2"])
+            year_text = g["y1"] or g["y2"]
+            year = int(year_text) if year_text else _recent_year(month, day, today)
+            d = date(year, month, day)
+            return _Point(d, d + timedelta(days=1))
+        if g["iy"]:
+            d = date(int(g["iy"]), int(g["im"]), int(g["id"]))
+            return _Point(d, d + timedelta(days=1))
+        if g["nd"]:
+            d = date(int(g["ny"]), int(g["nm"]), int(g["nd"]))
+            return _Point(d, d + timedelta(days=1))
+        if g["mm"]:
+            month = MONTHS[g["mm"].rstrip(".")]
+            year = int(g["my"]) if g["my"] else _recent_year(month, 1, today)
+            return _month_span(year, month)
+        year = int(g["yy"])
+        return _Point(date(year, 1, 1), date(year + 1, 1, 1))
+    except ValueError:
+        return None
+
+
+def _clip(start: date | None, end: date | None, label: str, today: date) -> Period:
+    if end is not None and end > today:
+        end = None
+    return Period(start, end, label)
+
+
+def _relative(phrase: str, today: date) -> tuple[date, date] | None:
+    """Named periods: today, yesterday, this/last week, month, quarter, year."""
+    month_start = today.replace(day=1)
+    quarter_start = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+    week_start = today - timedelta(days=today.weekday())
+    previous_month = (month_start - timedelta(days=1)).replace(day=1)
+    previous_quarter = date(
+        quarter_start.year if quarter_start.month > 1 else quarter_start.year - 1,
+        quarter_start.month - 3 if quarter_start.month > 1 else 10,
+        1,
+    )
+    table = {
+        "today": (today, today + timedelta(days=1)),
+        "yesterday": (today - timedelta(days=1), today),
+        "day before yesterday": (today - timedelta(days=2), today - timedelta(days=1)),
+        "this week": (week_start, today + timedelta(days=1)),
+        "last week": (week_start - timedelta(days=7), week_start),
+        "this month": (month_start, today + timedelta(days=1)),
+        "last month": (previous_month, month_start),
+        "this quarter": (quarter_start, today + timedelta(days=1)),
+        "last quarter": (previous_quarter, quarter_start),
+        "this year": (date(today.year, 1, 1), today + timedelta(days=1)),
+        "last year": (date(today.year - 1, 1, 1), date(today.year, 1, 1)),
+    }
+    return table.get(phrase)
+
+
+_ALIASES = {
+    "aaj": "today",
+    "kal": "yesterday",
+    "is hafte": "this week",
+    "pichle hafte": "last week",
+    "is mahine": "this month",
+    "pichle mahine": "last month",
+    "previous month": "last month",
+    "past month": "last month",
+    "current month": "this month",
+    "so far this month": "this month",
+    "is saal": "this year",
+    "pichle saal": "last year",
+    "previous year": "last year",
+    "current year": "this year",
+    "so far this year": "this year",
+    "year to date": "this year",
+    "ytd": "this year",
+    "previous quarter": "last quarter",
+    "current quarter": "this quarter",
+    "previous week": "last week",
+}
+_NAMED = (
+    r"(?P<named>day before yesterday|so far this (?:month|year)|year to date|ytd"
+    r"|(?:this|last|previous|current|past) (?:week|month|quarter|year)"
+    r"|today|yesterday|aaj|kal|is hafte|pichle hafte|is mahine|pichle mahine|is saal|pichle saal)"
+)
+_LAST_N = re.compile(
+    r"(?:in the |during the |over the |for the |within the )?(?:last|past|previous|pichle)\s+"
+    r"(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven|ten|twelve)\s+"
+    r"(?P<unit>days?|weeks?|fortnights?|months?|years?|din)\b"
+)
+_RANGE = re.compile(
+    rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
+    rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
+)
+_SINCE = re.compile(rf"(?:since|after|from|starting)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})(?!\d)")
+_BEFORE = re.compile(rf"(?:before|until|till|up to)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})(?!\d)")
+_SINGLE = re.compile(
+    rf"(?<![\w/-])(?:(?:in|on|during|for|of)\s+)?(?P<a>{_DAY.replace('?P<', '?P<a_')})(?![\w/-])"
+)
+
+
+def _months_back(today: date, n: int) -> date:
+    month = today.month - n
+    year = today.year + (month - 1) // 12
+    month = (month - 1) % 12 + 1
+    return date(year, month, min(today.day, calendar.monthrange(year, month)[1]))
+
+
+def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] | None]:
+    """The first date expression in normalised text and its span, resolved against today."""
+    if m := _RANGE.search(text):
+        a, b = _point(m["a"], today), _point(m["b"], today)
+        if a and b:
+            if b.first < a.first and not re.search(_YEAR, m["b"]):
+                b = _Point(b.first.replace(year=a.first.year), b.after.replace(year=a.first.year))
+            return _clip(a.first, b.after, "", today), m.span()
+    if m := _LAST_N.search(text):
+        raw = m["n"]
+        n = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
+        unit = m["unit"].rstrip("s")
+        if unit == "month":
+            start = _months_back(today, n)
+        elif unit == "year":
+            start = _months_back(today, 12 * n)
+        else:
+            start = today - timedelta(days=n * _UNITS.get(unit, 1))
+        return Period(start, None, f"the last {n} {unit}s"), m.span()
+    if m := re.search(rf"(?<![\w-]){_NAMED}(?![\w-])", text):
+        phrase = _ALIASES.get(m["named"], m["named"].replace("past ", "last "))
+        phrase = _ALIASES.get(phrase, phrase)
+        span = _relative(phrase, today)
+        if span:
+            return _clip(span[0], span[1], phrase, today), m.span()
+    if m := _SINCE.search(text):
+        a = _point(m["a"], today)
+        if a:
+            return Period(a.first, None, ""), m.span()
+    if m := _BEFORE.search(text):
+        a = _point(m["a"], today)
+        if a:
+            return Period(None, a.first, ""), m.span()
+    for m in _SINGLE.finditer(text):
+        if m["a"].strip() in _AMBIGUOUS and m.group(0) == m["a"]:
+            continue
+        a = _point(m["a"], today)
+        if a:
+            return _clip(a.first, a.after, "", today), m.span()
+    return None, None

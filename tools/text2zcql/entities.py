@@ -1,0 +1,331 @@
+"""Entity extraction: FIR numbers, plates, sections, dates, places, crimes, statuses, names.
+
+`extract` reads the normalised question once, left to right by kind. Each recogniser blanks
+the span it used, so later ones never read the same words twice ("IPC 379" is a section,
+not a year; "mobile phone theft" is a crime, not a complaint by phone).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+
+from tools.domain import places
+from tools.domain.sections import IPC_BNS, canonical_act, canonical_section, equivalents
+from tools.text2zcql.dates import Period, find_period
+from tools.text2zcql.lexicon import (
+    CRIME_PHRASES,
+    DIMENSIONS,
+    MODE_PHRASES,
+    ROLE_WORDS,
+    STATUS_PHRASES,
+    CrimeFilter,
+    crime_filter,
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_STATES = sorted(
+    _words(
+        "AN AP AR BR CG CH DD DL DN GA GJ HP HR JH JK KA KL LA LD MH ML MN MP MZ NL OD PB PY RJ SK "
+        "TN TR TS UK WB"
+    )
+)
+_PLATE = re.compile(
+    rf"(?<![A-Z0-9])(?P<p>(?:{'|'.join(_STATES)})[\s-]?\d{{1,2}}[\s-]?[A-Z]{{1,3}}[\s-]?\d{{1,4}}"
+    rf"|(?:{'|'.join(_STATES)})[\s-]?\d{{1,2}}[\s-]?\d{{4}}"
+    r"|\d{2}[\s-]?BH[\s-]?\d{4}[\s-]?[A-Z]{1,2})(?![A-Z0-9])"
+)
+_FIR_PATTERNS = (
+    re.compile(r"\bfir[-\s]?(?P<year>(?:19|20)\d{2})[-/](?P<num>\d{1,5})\b"),
+    re.compile(
+        r"\b(?:fir|crime|case)\s*(?:no\.?|number|num|#)?\s*(?P<num>\d{1,5})\s*"
+        r"(?:/|of|dated|in|of the year)\s*(?P<year>(?:19|20)\d{2})\b"
+    ),
+    re.compile(r"(?<![\d/.-])(?P<num>\d{1,5})\s*/\s*(?P<year>(?:19|20)\d{2})\b"),
+)
+_REFERENT = re.compile(
+    r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
+    r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
+)
+_ACT = r"ipc|i\.p\.c\.?|bnss|bns|crpc|cr\.p\.c\.?|pocso(?: act)?|ndps(?: act)?|it act|kp act"
+_SEC = r"\d{1,3}[a-z]?(?:\s?\(\s?[0-9a-z]{1,3}\s?\))?"
+_SECTION_REF = re.compile(
+    rf"(?:(?:u\s?/\s?s\.?|under sections?|sections?|secs?\.?|s\.)\s*)?"
+    rf"(?:(?P<act1>{_ACT})\s*(?:(?:u\s?/\s?s\.?|sections?|secs?\.?|s\.)\s*)?:?\s*"
+    rf"(?P<secs1>{_SEC}(?:\s*(?:,|&|and|/)\s*{_SEC})*)(?![\w(])"
+    rf"|(?P<secs2>{_SEC}(?:\s*(?:,|&|and|/)\s*{_SEC})*)\s*(?:of\s+(?:the\s+)?)?(?P<act2>{_ACT})\b"
+    rf"|(?:u\s?/\s?s\.?|under sections?|sections?|secs?\.?)\s*(?P<secs3>{_SEC})(?![\w(]))"
+)
+_IPC_OLD = frozenset(s for row in IPC_BNS for s in row.old)
+_IO_BADGE = re.compile(r"\b(?:io|i\.o\.|kgid|badge|officer)\s*(?:no\.?|number|id|#)?\s*(\d{7})\b")
+_TOP_N = re.compile(r"\b(?:top|first|bottom)\s+(\d{1,3})\b|\b(?:which|what)\s+(\d{1,3})\b")
+_RANKING = re.compile(
+    r"\b(?:top|highest|worst|most|busiest|maximum|max|leading|bottom|least|"
+    r"fewest|lowest|minimum|sabse zyada)\b"
+)
+_ASCENDING = re.compile(r"\b(?:bottom|least|fewest|lowest|minimum)\b")
+_DIM_BEFORE = (
+    r"(?:\b(?:by|per|each|every|across|which|what|top|first|bottom|grouped by|split by|"
+    r"broken down by|break ?down by|breakdown by)\s+(?:the\s+)?(?:\d{1,3}\s+)?(?:most\s+)?)"
+)
+_LEFTOVER_PLACE = re.compile(r"\b(?:in|at|near)\s+(?P<w>[a-z][a-z]{3,})\b")
+_NOT_PLACES = _words(
+    """
+    the my our all each every total jurisdiction area areas district districts station stations
+    precinct precincts city state karnataka which what this that these those last past
+    progress custody court trial
+    """
+)
+_NAME_TRIGGER = re.compile(
+    r"\b(?:involving|against|named|name|called|person|accused|complainant|victim|witness|"
+    r"mentioning)\s+(?:(?:person|persons|named|name|called|accused)\s+)?"
+)
+_NAME_STOP = _words(
+    """
+    in at from since during last this that these those and or with for the a an of on between
+    who whom which what where when how is are was were be been any all cases case firs fir
+    records record registered station ps district pending open closed arrested arrest count
+    number list show give me my our total how many by to till until after before year month
+    week day days months years today yesterday status io officer details held has have had
+    accused complainant victim witness person persons people named name called involving
+    against stolen vehicle vehicles under investigation charge sheeted chargesheeted
+    """
+)
+_PREPOSITION_PLACE = re.compile(
+    r"\b(?:in|at|near|from|of|under)\s+(?P<w>[a-z][a-z.]+(?:\s+[a-z][a-z.]+)?)"
+    r"(?:\s+(?:ps|police station|station|district|thana))"
+)
+_DOMAIN_WORDS = re.compile(
+    r"\b(?:firs?|cases?|crimes?|complaints?|incidents?|offences?|offenses?|records?|"
+    r"registered|reported|accused|complainants?|victims?|io|kgid|beats?|stations?|"
+    r"investigat\w*|arrest\w*|chargesheet\w*|charge[- ]sheet\w*)\b"
+)
+
+
+@dataclass
+class Entities:
+    """Everything recognised in one question."""
+
+    fir_ids: list[str] = field(default_factory=list)
+    refers_to_active: bool = False
+    plates: list[str] = field(default_factory=list)
+    sections: list[tuple[str, str]] = field(default_factory=list)
+    period: Period | None = None
+    stations: list[places.Station] = field(default_factory=list)
+    districts: list[str] = field(default_factory=list)
+    unknown_place: str | None = None
+    crimes: list[CrimeFilter] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)
+    modes: list[str] = field(default_factory=list)
+    dimensions: list[str] = field(default_factory=list)
+    io_badge: str | None = None
+    person_name: str | None = None
+    person_role: str | None = None
+    top_n: int | None = None
+    ranking: bool = False
+    ascending: bool = False
+    juvenile: bool = False
+    sexual_offence: bool = False
+    domain_words: bool = False
+
+
+class _Text:
+    """Normalised text whose used spans are blanked out as recognisers consume them."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def take(self, span: tuple[int, int]) -> None:
+        start, end = span
+        self.text = self.text[:start] + " " * (end - start) + self.text[end:]
+
+    def take_phrases(self, phrases: Mapping[str, object]) -> list[str]:
+        """Whole-word phrases (plurals too) found, longest first; each found span is blanked."""
+        found: list[tuple[int, str]] = []
+        for phrase in sorted(phrases, key=len, reverse=True):
+            word = re.escape(phrase)
+            if phrase.endswith("y"):
+                word = rf"(?:{word}|{re.escape(phrase[:-1])}ies)"
+            pattern = rf"(?<![\w-]){word}(?:s|es)?(?![\w-])"
+            for m in re.finditer(pattern, self.text):
+                found.append((m.start(), phrase))
+                self.take(m.span())
+        return [phrase for _, phrase in sorted(found)]
+
+
+def _station_aliases() -> dict[str, str]:
+    keys: dict[str, str] = {}
+    for s in places.STATIONS:
+        name = s.station_name.lower()
+        keys[name] = s.precinct_id
+        keys[name.replace(" ps", "")] = s.precinct_id
+        keys[s.precinct_id.lower()] = s.precinct_id
+    keys.update(places.STATION_ALIASES)
+    return keys
+
+
+_STATION_KEYS = _station_aliases()
+_STATION_BY_ID = {s.precinct_id: s for s in places.STATIONS}
+_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana))?"
+
+
+def _fir_ids(t: _Text) -> list[str]:
+    ids: list[str] = []
+    for pattern in _FIR_PATTERNS:
+        for m in pattern.finditer(t.text):
+            ids.append(f"FIR-{m['year']}-{int(m['num']):05d}")
+            t.take(m.span())
+    return list(dict.fromkeys(ids))
+
+
+def normalise_plate(raw: str) -> str:
+    """A registration number without spaces or hyphens, upper case: "ka 05 mn-4321" -> KA05MN4321."""
+    return re.sub(r"[\s-]", "", raw).upper()
+
+
+def _plates(t: _Text) -> list[str]:
+    found = []
+    for m in _PLATE.finditer(t.text.upper()):
+        found.append(normalise_plate(m["p"]))
+        t.take(m.span())
+    return list(dict.fromkeys(found))
+
+
+def _sections(t: _Text) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for m in _SECTION_REF.finditer(t.text):
+        raw_act = m["act1"] or m["act2"]
+        secs = m["secs1"] or m["secs2"] or m["secs3"]
+        act = canonical_act(raw_act) if raw_act else None
+        numbers = re.findall(_SEC, secs)
+        if act is None:
+            act = "IPC" if canonical_section("IPC", numbers[0]) in _IPC_OLD else "BNS"
+        found.extend((act, canonical_section(act, n)) for n in numbers)
+        t.take(m.span())
+    return list(dict.fromkeys(found))
+
+
+def _places(t: _Text) -> tuple[list[places.Station], list[str]]:
+    stations: list[str] = []
+    for alias in sorted(_STATION_KEYS, key=len, reverse=True):
+        pattern = rf"(?<![\w-]){re.escape(alias)}{_PLACE_SUFFIX}(?![\w-])"
+        for m in re.finditer(pattern, t.text):
+            stations.append(_STATION_KEYS[alias])
+            t.take(m.span())
+    districts: list[str] = []
+    for alias in sorted(places.DISTRICT_ALIASES, key=len, reverse=True):
+        pattern = rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division))?(?![\w-])"
+        for m in re.finditer(pattern, t.text):
+            districts.extend(places.DISTRICT_ALIASES[alias])
+            t.take(m.span())
+    return [_STATION_BY_ID[i] for i in dict.fromkeys(stations)], list(dict.fromkeys(districts))
+
+
+def _fuzzy_place(t: _Text) -> tuple[places.Station | None, str | None]:
+    """A misspelt station after "in/at ... PS" (resolved fuzzily), else the unknown name."""
+    m = _PREPOSITION_PLACE.search(t.text)
+    if m is None:
+        return None, None
+    station = places.resolve_station(m["w"])
+    if station is not None:
+        t.take(m.span("w"))
+        return station, None
+    return None, m["w"]
+
+
+def _person(t: _Text) -> tuple[str | None, str | None]:
+    for m in _NAME_TRIGGER.finditer(t.text):
+        tokens = []
+        for token in re.findall(r"[a-z][a-z'.]*", t.text[m.end() :].split("  ")[0])[:4]:
+            if token in _NAME_STOP or token.rstrip("s") in CRIME_PHRASES:
+                break
+            tokens.append(token)
+        if tokens:
+            trigger = m.group(0).split()
+            role = next((ROLE_WORDS[w] for w in trigger if w in ROLE_WORDS), None)
+            name = " ".join(tokens)
+            start = m.end()
+            t.take((m.start(), start + len(name)))
+            return " ".join(w.capitalize() for w in tokens), role
+    return None, None
+
+
+def extract(question: str, today: date) -> Entities:
+    """Recognise every entity in a normalised question."""
+    t = _Text(question)
+    e = Entities()
+    e.fir_ids = _fir_ids(t)
+    if m := _REFERENT.search(t.text):
+        e.refers_to_active = True
+        t.take(m.span())
+    e.plates = _plates(t)
+    e.sections = _sections(t)
+    e.period, span = find_period(t.text, today)
+    if span:
+        t.take(span)
+    if m := _IO_BADGE.search(t.text):
+        e.io_badge = m.group(1)
+        t.take(m.span())
+    e.person_name, e.person_role = _person(t)
+    e.stations, e.districts = _places(t)
+    fuzzy, e.unknown_place = _fuzzy_place(t)
+    if fuzzy is not None:
+        e.stations.append(fuzzy)
+    e.domain_words = bool(_DOMAIN_WORDS.search(t.text))
+    e.crimes = [crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)]
+    e.modes = list(dict.fromkeys(MODE_PHRASES[p] for p in t.take_phrases(MODE_PHRASES)))
+    e.statuses = list(dict.fromkeys(STATUS_PHRASES[p] for p in t.take_phrases(STATUS_PHRASES)))
+    if re.search(r"\bjuveniles?\b|\bminors?\b|\bchild(?:ren)? in conflict\b", t.text):
+        e.juvenile = True
+    if re.search(r"\bsexual offen[cs]es?\b", t.text):
+        e.sexual_offence = True
+    if m := _TOP_N.search(t.text):
+        e.top_n = int(m.group(1) or m.group(2))
+    e.ranking = bool(_RANKING.search(t.text)) or bool(re.search(r"\btop\b", t.text))
+    e.ascending = bool(_ASCENDING.search(t.text))
+    e.dimensions = _dimensions(t)
+    if not (e.stations or e.districts) and (m := _LEFTOVER_PLACE.search(t.text)):
+        _resolve_leftover(e, m["w"])
+    return e
+
+
+def _dimensions(t: _Text) -> list[str]:
+    """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise"."""
+    found: list[tuple[int, str]] = []
+    for phrase in sorted(DIMENSIONS, key=len, reverse=True):
+        plural = rf"{re.escape(phrase)}(?:s|es)?"
+        pattern = rf"{_DIM_BEFORE}(?P<d>{plural})(?![\w-])|(?<![\w-])(?P<w>{plural})[- ]?wise\b"
+        for m in re.finditer(pattern, t.text):
+            found.append((m.start(), DIMENSIONS[phrase]))
+            t.take(m.span("d") if m["d"] else m.span())
+    return list(dict.fromkeys(d for _, d in sorted(found)))
+
+
+def _resolve_leftover(e: Entities, word: str) -> None:
+    """A word after in/at/near that no recogniser took: a misspelt place, or an unknown one."""
+    if word in _NOT_PLACES or word.rstrip("s") in CRIME_PHRASES or word in STATUS_PHRASES:
+        return
+    station = places.resolve_station(word)
+    districts = places.resolve_district(word)
+    if station is not None:
+        e.stations.append(station)
+    elif districts:
+        e.districts.extend(districts)
+    else:
+        e.unknown_place = word
+
+
+def section_patterns(act: str, section: str) -> list[str]:
+    """ZCQL LIKE patterns matching a section as cited in `act_sections`, and its counterparts.
+
+    `act_sections` holds the act in force on the FIR's date, so IPC 379 also matches
+    BNS 303(2). Patterns use ZCQL's `*` wildcard: '*IPC 379*'.
+    """
+    refs = [(act, section), *equivalents(act, section)]
+    return [f"*{a} {s}*" for a, s in dict.fromkeys(refs)]
