@@ -185,7 +185,7 @@ def _fir_ids(t: _Text) -> list[str]:
 
 
 def normalise_plate(raw: str) -> str:
-    """A registration number without spaces or hyphens, upper case: "ka 05 mn-4321" -> KA05MN4321."""
+    """A plate without spaces or hyphens, upper case: "ka 05 mn-4321" -> KA05MN4321."""
     return re.sub(r"[\s-]", "", raw).upper()
 
 
