@@ -105,6 +105,11 @@ class _DenyList:
             self.add(value)
 
 
+def visible_values(rows: Iterable[Record]) -> set[str]:
+    """Text the officer is shown anyway: never put on the deny-list."""
+    return {v for row in rows for v in row.values() if isinstance(v, str)}
+
+
 def masked_value(policy: ClearancePolicy, source: CellSource | None, key: str) -> Any:
     """NULL for a numeric column, the mask text otherwise."""
     column = source.column if isinstance(source, ColumnRef) else key.rsplit(".", 1)[-1]
@@ -237,12 +242,13 @@ def filter_rows(
             if _column_of(source, key) in policy.deny_list_columns:
                 deny.add(value)
         cleared.append(out)
+    shown = visible_values(cleared)
     return ClearedRows(
         columns=list(columns) if columns is not None else list(rows[0]) if rows else [],
         rows=cleared,
         withheld_rows=withheld,
         masked_fields=masked,
-        withheld_values=list(deny.values),
+        withheld_values=[v for v in deny.values if v not in shown],
         reasons=dict(reasons),
         policy_version=policy.version,
     )
@@ -415,12 +421,13 @@ async def run_with_clearance(
     ]
     value_tables = tables | ({"persons"} if "firs" in tables else set())
     values = await protected_values(executor, officer, policy, value_tables, key_list(fir_keys))
+    shown = visible_values(rows)
     return ClearedRows(
         columns=list(result.columns),
         rows=rows,
         withheld_rows=withheld,
         masked_fields=sum(reasons.values()) - withheld,
-        withheld_values=values,
+        withheld_values=[v for v in values if v not in shown],
         reasons=dict(reasons),
         policy_version=policy.version,
     )

@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from tests.validators.clearance.clearance_casefile import HOME, OTHER, ROSTER, accepted, raw_rows
+from tests.validators.clearance.clearance_casefile import (
+    HOME,
+    OTHER,
+    ROSTER,
+    CatalystLike,
+    accepted,
+    raw_rows,
+)
 from tools.records.sqlite_executor import SqliteExecutor
 from validators.clearance.facts import RecordContext
 from validators.clearance.filter import ClearedRows, filter_rows, run_with_clearance
@@ -282,3 +289,15 @@ async def test_joined_vehicles_take_the_sensitivity_of_their_fir(
     assert [r["vehicle_id"] for r in low.rows] == ["V-00001"]
     assert low.withheld_rows == 1
     assert [r["vehicle_id"] for r in high.rows] == ["V-00001", "V-00002"]
+
+
+@pytest.mark.parametrize("badge", sorted(PERSONS_SPEC))
+async def test_persons_via_catalyst_post_filter_match_the_same_spec(
+    badge: str, case_db: Path, catalyst_executor: CatalystLike, policy: ClearancePolicy
+) -> None:
+    visible, withheld, reasons = PERSONS_SPEC[badge]
+    cleared = await run_with_clearance(
+        accepted(PERSONS_QUERY), ROSTER[badge], catalyst_executor, policy
+    )
+    expected = expected_rows(case_db, "persons", "person_id", PERSON_COLUMNS, visible)
+    assert_cleared(cleared, expected, withheld, reasons)

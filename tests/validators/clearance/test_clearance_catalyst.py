@@ -1,0 +1,74 @@
+"""Catalyst cannot take CTEs: the plain result is post-filtered and fails closed."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemas.officer import Officer
+from tests.validators.clearance.clearance_casefile import (
+    HOME,
+    ROSTER,
+    CatalystLike,
+    accepted,
+    officer,
+)
+from validators.clearance.filter import run_with_clearance
+from validators.clearance.policy import ClearancePolicy
+
+COMMISSIONER = officer("commissioner", 5)
+
+
+async def test_an_aggregate_without_keys_is_withheld_below_clearance_5(
+    catalyst_executor: CatalystLike, policy: ClearancePolicy
+) -> None:
+    query = f"SELECT COUNT(ROWID) FROM firs WHERE firs.precinct_id = '{HOME}'"
+    cleared = await run_with_clearance(
+        accepted(query), ROSTER["constable"], catalyst_executor, policy
+    )
+    assert cleared.rows == []
+    assert (cleared.withheld_rows, cleared.reasons) == (1, {"unverifiable_record": 1})
+
+
+async def test_an_aggregate_is_shown_to_clearance_5(
+    catalyst_executor: CatalystLike, policy: ClearancePolicy
+) -> None:
+    query = f"SELECT COUNT(ROWID) FROM firs WHERE firs.precinct_id = '{HOME}'"
+    cleared = await run_with_clearance(accepted(query), COMMISSIONER, catalyst_executor, policy)
+    assert [list(r.values()) for r in cleared.rows] == [[5]]
+
+
+@pytest.mark.parametrize(
+    ("who", "expected"), [(COMMISSIONER, "[withheld]"), (ROSTER["chief"], "Xavier Dsouza")]
+)
+async def test_an_aggregate_over_a_protected_column_is_masked_unless_every_rule_is_met(
+    who: Officer, expected: str, catalyst_executor: CatalystLike, policy: ClearancePolicy
+) -> None:
+    query = f"SELECT MAX(full_name) FROM persons WHERE persons.precinct_id = '{HOME}'"
+    cleared = await run_with_clearance(accepted(query), who, catalyst_executor, policy)
+    assert [list(r.values()) for r in cleared.rows] == [[expected]]
+
+
+@pytest.mark.parametrize(("badge", "found"), [("inspector", []), ("sou", ["P-00003"])])
+async def test_a_row_matched_on_a_protected_value_is_dropped(
+    badge: str, found: list[str], catalyst_executor: CatalystLike, policy: ClearancePolicy
+) -> None:
+    query = (
+        "SELECT person_id, role FROM persons "
+        f"WHERE persons.precinct_id = '{HOME}' AND persons.full_name = 'Vani Shetty'"
+    )
+    cleared = await run_with_clearance(accepted(query), ROSTER[badge], catalyst_executor, policy)
+    assert [r["person_id"] for r in cleared.rows] == found
+    assert cleared.withheld_rows == 0
+
+
+async def test_masked_values_from_catalyst_feed_the_deny_list(
+    catalyst_executor: CatalystLike, policy: ClearancePolicy
+) -> None:
+    query = f"SELECT person_id, full_name FROM persons WHERE persons.precinct_id = '{HOME}'"
+    cleared = await run_with_clearance(
+        accepted(query), ROSTER["inspector"], catalyst_executor, policy
+    )
+    assert {"Vani Shetty", "Jayanth Minor", "Kavya Child", "Harish Rao"} == set(
+        cleared.withheld_values
+    )
+    assert "Vani Shetty" not in {r["full_name"] for r in cleared.rows}
