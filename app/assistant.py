@@ -97,8 +97,12 @@ class Assistant:
         )
         refs = [
             AttachmentRef(
-                index=i, filename=v.filename, media_type=v.media_type, sha256=v.sha256,
-                width=v.width, height=v.height,
+                index=i,
+                filename=v.filename,
+                media_type=v.media_type,
+                sha256=v.sha256,
+                width=v.width,
+                height=v.height,
             )
             for i, v in enumerate(validated)
         ]

@@ -14,6 +14,7 @@ from app.settings import Settings
 from graph.build import build_graph
 from graph.cascade import RouterCascade
 from graph.context import GraphContext
+from graph.routing.policy import Thresholds
 from schemas.errors import BackendUnavailable
 from tools.audit.anchor import FileAnchor
 from tools.audit.sink import AuditSink
@@ -56,8 +57,11 @@ def open_records(settings: Settings) -> Any:
             return token
 
         return CatalystExecutor(
-            settings.catalyst_api_domain, settings.catalyst_project_id, token_provider,
-            org_id=settings.catalyst_org_id, timeout_s=settings.records_timeout_s,
+            settings.catalyst_api_domain,
+            settings.catalyst_project_id,
+            token_provider,
+            org_id=settings.catalyst_org_id,
+            timeout_s=settings.records_timeout_s,
         )
     from tools.records.sqlite_executor import SqliteExecutor
 
@@ -94,7 +98,12 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
             overrides["zcql_generator"] = OfflineZcqlGenerator()
     context = GraphContext(
         llm=llm,
-        router=overrides.pop("router", None) or RouterCascade.load(settings, llm),
+        router=overrides.pop("router", None)
+        or RouterCascade.load(
+            settings.home,
+            Thresholds(settings.router_accept_threshold, settings.router_llm_band_low),
+            llm,
+        ),
         records=overrides.pop("records", None) or open_records(settings),
         policy=overrides.pop("policy", None) or load_policy(),
         knowledge=overrides.pop("knowledge", None) or open_knowledge(settings),

@@ -85,8 +85,7 @@ class GraphState(TypedDict, total=False):
     zcql_generator: str
     zcql_accepted: bool
     zcql_reasons: list[str]
-    zcql_rows: list[dict[str, Any]]
-    zcql_columns: list[str]
+    zcql_cleared: Any
     # knowledge branch
     passages: list[Any]
     # vision branch

@@ -33,7 +33,8 @@ REQUEST_BODY_DOC: dict[str, Any] = {
                     "properties": {
                         "request": {"type": "string", "description": "ChatRequest as JSON"},
                         "attachments": {
-                            "type": "array", "items": {"type": "string", "format": "binary"},
+                            "type": "array",
+                            "items": {"type": "string", "format": "binary"},
                         },
                     },
                     "required": ["request"],
@@ -95,9 +96,11 @@ async def parse_request(request: Request, settings: Settings) -> tuple[ChatReque
         if not isinstance(raw_request, str):
             raise BadInput("multipart requests need a 'request' field holding the ChatRequest JSON")
         chat = parse_chat_request(raw_request)
-        images = [RawImage(chat_file.filename or "upload", chat_file.content_type,
-                           await chat_file.read())
-                  for chat_file in form.getlist("attachments") if not isinstance(chat_file, str)]
+        images = [
+            RawImage(chat_file.filename or "upload", chat_file.content_type, await chat_file.read())
+            for chat_file in form.getlist("attachments")
+            if not isinstance(chat_file, str)
+        ]
         return chat, images_from_json(chat) + images
     if not content_type.startswith("application/json"):
         raise BadInput("send application/json or multipart/form-data")
@@ -160,9 +163,14 @@ async def chat_stream(
             if not task.done():
                 task.cancel()
                 await assistant.refuse(
-                    request_id, officer.badge_id,
-                    CrimeAssistError("client disconnected before the answer"), "stream",
+                    request_id,
+                    officer.badge_id,
+                    CrimeAssistError("client disconnected before the answer"),
+                    "stream",
                 )
 
-    return StreamingResponse(events(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-store", "X-Request-Id": request_id})
+    return StreamingResponse(
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Request-Id": request_id},
+    )

@@ -108,7 +108,7 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
         "history": [turn],
         "notes": notes,
         "results": None,
-        "zcql_rows": [],
+        "zcql_cleared": None,
         "passages": [],
         "vision_findings": None,
         "attachments": [],

@@ -25,8 +25,8 @@ async def execute_readonly(state: GraphState, runtime: Runtime[GraphContext]) ->
     except CrimeAssistError as error:
         failure = PipelineResult(pipeline="zcql", failed=True, warnings=[error.safe_message])
         return {
-            "zcql_rows": [],
+            "zcql_cleared": None,
             "results": [failure],
             "notes": [{"kind": "zcql_failed", "code": error.code, "detail": error.detail[:200]}],
         }
-    return {"zcql_rows": [cleared]}
+    return {"zcql_cleared": cleared}

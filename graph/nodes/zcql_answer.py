@@ -15,10 +15,9 @@ from tools.records.summary import grounded_summary
 
 async def zcql_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """Offline templated prose plus the table; with Groq, a summary grounded in those rows."""
-    cleared_sets = state.get("zcql_rows") or []
-    if not cleared_sets:
+    cleared = state.get("zcql_cleared")
+    if cleared is None:
         return {}
-    cleared = cleared_sets[0]
     intent = state.get("zcql_intent") or "list"
     explanation = state.get("zcql_explanation") or "Records"
     answer, table = compose_records_answer(intent, explanation, cleared.rows, cleared.withheld_rows)

@@ -12,10 +12,9 @@ from graph.state import GraphState
 
 async def zcql_clearance(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """Audit withheld rows and masked fields (counts and reasons, never values)."""
-    cleared_sets = state.get("zcql_rows") or []
-    if not cleared_sets:
+    cleared = state.get("zcql_cleared")
+    if cleared is None:
         return {}
-    cleared = cleared_sets[0]
     policy = runtime.context.policy
     if cleared.policy_version != policy.version:
         raise RuntimeError("records were cleared under a different policy version")
@@ -27,4 +26,4 @@ async def zcql_clearance(state: GraphState, runtime: Runtime[GraphContext]) -> d
         "reasons": cleared.reasons,
         "policy_version": cleared.policy_version,
     }
-    return {"notes": [note], "zcql_columns": cleared.columns}
+    return {"notes": [note]}

@@ -1,0 +1,270 @@
+"""Handlers of the `crimeassist` commands; each returns the process exit code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.cli import emit, run_async
+from app.roster import load_roster, officer_by_badge
+from app.settings import Settings
+from schemas.errors import BadInput, NotAuthorised
+from schemas.page_context import PageContext
+from schemas.request import ChatRequest
+
+KB_DIR = Path(__file__).resolve().parent.parent / "kb"
+
+
+def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
+    """Build the demo records database and the knowledge-base index."""
+    from tools.knowledge.index import KnowledgeIndex
+    from tools.records.seed import build_records_db
+
+    stats = build_records_db(settings.records_path, n_firs=args.firs, seed=args.seed)
+    index = KnowledgeIndex.open(path=settings.qdrant_path, collection=settings.kb_collection)
+    try:
+        report = index.ingest([KB_DIR])
+    finally:
+        index.close()
+    payload = {
+        "records": str(stats.path),
+        "firs": stats.firs,
+        "persons": stats.persons,
+        "vehicles": stats.vehicles,
+        "stations": stats.stations,
+        "seconds": round(stats.seconds, 2),
+        "kb_documents": report.documents,
+        "kb_chunks": report.chunks,
+    }
+    emit(
+        args,
+        payload,
+        f"seeded {stats.firs} FIRs into {stats.path} in {stats.seconds:.1f} s; "
+        f"indexed {report.documents} documents ({report.chunks} chunks)",
+    )
+    return 0
+
+
+def serve(args: argparse.Namespace, settings: Settings) -> int:
+    """Run the HTTP service and the demo chat page."""
+    import uvicorn
+
+    from app.service import create_app
+
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_config=None)
+    return 0
+
+
+def load_page_context(raw: str | None) -> PageContext | None:
+    """--page-context as inline JSON or @file."""
+    if not raw:
+        return None
+    text = Path(raw[1:]).read_text(encoding="utf-8") if raw.startswith("@") else raw
+    try:
+        return PageContext.model_validate_json(text)
+    except ValueError as error:
+        raise BadInput(f"invalid page context: {error}") from None
+
+
+def ask(args: argparse.Namespace, settings: Settings) -> int:
+    """One full run of the graph for a roster officer (a locally minted token)."""
+    from app.assistant import RawImage
+    from app.auth import TokenService
+    from app.services import open_assistant
+
+    tokens = TokenService.from_settings(settings)
+    officer = tokens.verify(tokens.mint(args.badge))
+    images = [RawImage(Path(p).name, None, Path(p).read_bytes()) for p in args.image]
+    request = ChatRequest(
+        message=args.text,
+        page_context=load_page_context(args.page_context),
+        conversation_id=args.conversation,
+    )
+
+    async def run() -> Any:
+        async with open_assistant(settings) as assistant:
+            return await assistant.ask(officer, request, images)
+
+    response = run_async(run())
+    emit(args, response.model_dump(mode="json"), render_response(response.model_dump(mode="json")))
+    return 0
+
+
+def render_response(response: dict[str, Any]) -> str:
+    """A readable rendering of the response for the terminal."""
+    lines = [
+        response["answer"],
+        "",
+        f"route: {response['route']} ({response['confidence']:.2f}) "
+        f"via {', '.join(response['routes_executed'])}",
+    ]
+    for citation in response["citations"]:
+        lines.append(f"  [{citation['kind']}] {citation['title']}: {citation['snippet'][:120]}")
+    if response["warnings"]:
+        lines.append("warnings: " + "; ".join(response["warnings"]))
+    red = response["redactions"]
+    lines.append(
+        f"redactions: {red['pre_retrieval']} before, {red['post_generation']} after "
+        f"generation; partial: {response['partial']}; audit head {response['audit_head'][:16]}"
+    )
+    return "\n".join(lines)
+
+
+def route(args: argparse.Namespace, settings: Settings) -> int:
+    """The router's decision only, for one text or a JSONL file (one JSON line out per line in)."""
+    from app.routing_cli import decide_texts
+
+    if args.jsonl:
+        items = [
+            json.loads(line) for line in Path(args.jsonl).read_text().splitlines() if line.strip()
+        ]
+    elif args.text:
+        items = [{"text": args.text}]
+    else:
+        raise BadInput("give a text or --jsonl FILE")
+    decisions = run_async(decide_texts(settings, items))
+    if args.jsonl:
+        for decision in decisions:
+            print(json.dumps(decision, ensure_ascii=False))
+    else:
+        d = decisions[0]
+        emit(
+            args, d, f"{d['route']} ({d['confidence']:.2f}) decided by {d['stage']}: {d['reason']}"
+        )
+    return 0
+
+
+def zcql_validate(args: argparse.Namespace, settings: Settings) -> int:
+    """The validator's verdict and every reason; exit 0 accepted, 1 rejected."""
+    from validators.zcql.validate import validate
+
+    verdict = validate(args.statement, officer_by_badge(args.badge).precincts)
+    text = (
+        "accepted"
+        if verdict.accepted
+        else "rejected:\n" + "\n".join(f"  - {reason}" for reason in verdict.reasons)
+    )
+    emit(args, verdict.to_dict(), text)
+    return 0 if verdict.accepted else 1
+
+
+def zcql_run(args: argparse.Namespace, settings: Settings) -> int:
+    """Validate, execute read-only, apply clearance; print the rows."""
+    from app.services import open_records
+    from validators.clearance.filter import run_with_clearance
+    from validators.clearance.policy import load_policy
+    from validators.zcql.validate import validate
+
+    officer = officer_by_badge(args.badge)
+    verdict = validate(args.statement, officer.precincts)
+    if not verdict.accepted:
+        emit(
+            args, verdict.to_dict(), "rejected:\n" + "\n".join(f"  - {r}" for r in verdict.reasons)
+        )
+        return 1
+    cleared = run_async(run_with_clearance(verdict, officer, open_records(settings), load_policy()))
+    payload = {
+        "columns": cleared.columns,
+        "rows": cleared.rows,
+        "withheld_rows": cleared.withheld_rows,
+        "masked_fields": cleared.masked_fields,
+        "reasons": cleared.reasons,
+    }
+    lines = ["\t".join(cleared.columns)]
+    lines += ["\t".join(str(row.get(c, "")) for c in cleared.columns) for row in cleared.rows]
+    lines.append(
+        f"({len(cleared.rows)} rows; {cleared.withheld_rows} withheld, "
+        f"{cleared.masked_fields} fields masked)"
+    )
+    emit(args, payload, "\n".join(lines))
+    return 0
+
+
+def kb_ingest(args: argparse.Namespace, settings: Settings) -> int:
+    """Add Markdown documents to the knowledge base."""
+    from app.services import open_knowledge
+
+    index = open_knowledge(settings)
+    try:
+        report = index.ingest([Path(p) for p in args.paths])
+    finally:
+        index.close()
+    emit(
+        args,
+        {"documents": report.documents, "chunks": report.chunks},
+        f"ingested {report.documents} documents ({report.chunks} chunks)",
+    )
+    return 0
+
+
+def officers(args: argparse.Namespace, settings: Settings) -> int:
+    """The demo roster."""
+    roster: list[dict[str, Any]] = [
+        {
+            "badge_id": o.badge_id,
+            "name": o.name,
+            "rank": o.rank,
+            "clearance": o.clearance,
+            "precincts": sorted(o.precincts),
+            "roles": sorted(o.roles),
+        }
+        for o in load_roster().values()
+    ]
+    lines = [
+        f"{o['badge_id']:8} c{o['clearance']} {o['rank']:6} {o['name']:24} "
+        f"{len(o['precincts'])} precinct(s) {','.join(o['roles'])}"
+        for o in roster
+    ]
+    emit(args, roster, "\n".join(lines))
+    return 0
+
+
+def token(args: argparse.Namespace, settings: Settings) -> int:
+    """A demo bearer token (demo mode only)."""
+    from app.auth import TokenService
+
+    if not settings.demo_mode:
+        raise NotAuthorised("demo tokens are only issued in demo mode")
+    minted = TokenService.from_settings(settings).mint(args.badge)
+    emit(args, {"token": minted, "badge_id": args.badge}, minted)
+    return 0
+
+
+def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
+    """Check the audit chain; exit 0 intact, 1 broken (and where)."""
+    from app.services import audit_anchor, open_audit_sink
+    from tools.audit.verify import verify_chain
+
+    sink = open_audit_sink(settings)
+    try:
+        report = verify_chain(sink.events(), audit_anchor(settings).read())
+    finally:
+        sink.close()
+    text = (
+        f"intact: {report.checked} events"
+        if report.ok
+        else f"BROKEN at event {report.first_bad_seq}: {report.problem}"
+    )
+    emit(args, report.to_dict(), text)
+    return 0 if report.ok else 1
+
+
+def replay(args: argparse.Namespace, settings: Settings) -> int:
+    """Export logged decisions, or re-run a log through the current (or candidate) router."""
+    from app.routing_cli import export_decisions, replay_log
+
+    if args.export:
+        count = export_decisions(settings, Path(args.export))
+        emit(args, {"exported": count, "path": args.export}, f"exported {count} decisions")
+        return 0
+    if not args.log:
+        raise BadInput("give a decision log, or --export OUT")
+    report = replay_log(settings, Path(args.log), args.accept_threshold, args.train)
+    if args.json:
+        print(report.to_json())
+    else:
+        sys.stdout.write(report.to_text() + "\n")
+    return 0

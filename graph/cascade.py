@@ -1,0 +1,57 @@
+"""The router's learned stages: trained classifier, mixed-intent check, LLM band, fallback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+
+from graph.routing.classifier import RouterClassifier
+from graph.routing.llm_router import llm_route
+from graph.routing.mixed import detect_mixed_intent
+from graph.routing.policy import Thresholds, decide, resolve_llm
+from schemas.routing import RouteDecision
+
+
+@dataclass
+class RouterCascade:
+    """Cheapest first; every stage's scores are kept in the decision for replay."""
+
+    classifier: RouterClassifier
+    thresholds: Thresholds
+    llm: BaseChatModel | None = None
+
+    @classmethod
+    def load(
+        cls, cache_dir: Path, thresholds: Thresholds, llm: BaseChatModel | None = None
+    ) -> RouterCascade:
+        """The classifier loads (or trains) once per process."""
+        return cls(RouterClassifier.load(cache_dir=cache_dir), thresholds, llm)
+
+    async def decide(self, text: str, inputs: dict[str, Any]) -> RouteDecision:
+        """Classifier, then mixed intent, then (in the uncertain band) the LLM, else fallback."""
+        scores = self.classifier.predict(text)
+        mixed = detect_mixed_intent(text, scores.probabilities)
+        stage_scores = {"classifier": dict(scores.probabilities)}
+        decided = decide(scores, mixed, self.thresholds, llm_route if self.llm else None)
+        reason = f"classifier {scores.route} {scores.confidence:.2f}" + (
+            " (mixed)" if mixed else ""
+        )
+        if decided.stage == "llm" and self.llm is not None:
+            llm_scores = await llm_route(self.llm, text, f"{inputs.get('history_len', 0)} turns")
+            stage_scores["llm"] = dict(llm_scores.probabilities)
+            decided = resolve_llm(llm_scores, self.thresholds)
+            reason = f"llm router {llm_scores.route} {llm_scores.confidence:.2f}"
+        elif decided.stage == "fallback":
+            reason = f"below the accept threshold ({scores.confidence:.2f})"
+        return RouteDecision(
+            route=decided.route,  # type: ignore[arg-type]
+            confidence=decided.confidence,
+            stage=decided.stage,  # type: ignore[arg-type]
+            reason=reason,
+            scores=stage_scores,
+            router_version=self.classifier.version,
+            inputs=inputs,
+        )
