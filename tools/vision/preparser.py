@@ -72,6 +72,11 @@ class VisionPreparser:
         self._ocr = ocr
         self.threshold = threshold
 
+    @property
+    def ocr(self) -> LocalOcr:
+        """The loaded OCR engine (share it to build a preparser with another threshold)."""
+        return self._ocr
+
     @classmethod
     def load(cls, *, threshold: float = DEFAULT_THRESHOLD, threads: int = 2) -> VisionPreparser:
         """Load the OCR models (the only heavy step)."""
