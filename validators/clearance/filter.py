@@ -9,14 +9,13 @@ post-filtered by `filter_rows`, which fails closed (see `run_with_clearance`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-from sqlglot import exp
+from typing import Any
 
 from schemas.errors import QueryRejected
 from schemas.officer import Officer
+from tools.records.executor import RecordsExecutor
 from validators.clearance.conditions import CONDITIONS, Facts
 from validators.clearance.facts import Record, RecordContext, row_facts
 from validators.clearance.policy import ClearancePolicy
@@ -42,39 +41,9 @@ from validators.clearance.trusted import (
     key_list,
     protected_values_query,
 )
+from validators.zcql.validate import ZcqlVerdict
 
 MAX_WITHHELD_VALUES = 300
-
-
-class QueryRowsLike(Protocol):
-    """What an executor returns: column names and rows as dicts."""
-
-    @property
-    def columns(self) -> Sequence[str]: ...
-    @property
-    def rows(self) -> Sequence[Mapping[str, Any]]: ...
-
-
-class VerdictLike(Protocol):
-    """An accepted statement: its parsed tree and the base tables it reads."""
-
-    @property
-    def tree(self) -> exp.Select: ...
-    @property
-    def tables(self) -> Collection[str]: ...
-    @property
-    def accepted(self) -> bool: ...
-
-
-class ExecutorLike(Protocol):
-    """The records executor (tools/records/executor.py), as far as this tier uses it."""
-
-    @property
-    def backend(self) -> str: ...
-    async def execute(
-        self, verdict: Any, table_sources: Mapping[str, str] | None = None
-    ) -> QueryRowsLike: ...
-    async def count(self, verdict: Any, table_sources: Mapping[str, str] | None = None) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -255,7 +224,7 @@ def filter_rows(
 
 
 async def fetch_context(
-    executor: ExecutorLike,
+    executor: RecordsExecutor,
     officer: Officer,
     rows: Sequence[Record],
     sources: Mapping[str, CellSource],
@@ -301,7 +270,7 @@ def _split_facts(table: str, row: Record) -> Facts:
 
 
 async def protected_values(
-    executor: ExecutorLike,
+    executor: RecordsExecutor,
     officer: Officer,
     policy: ClearancePolicy,
     tables: Iterable[str],
@@ -363,9 +332,9 @@ def _maskable(officer: Officer, policy: ClearancePolicy, sources: Mapping[str, C
 
 
 async def run_with_clearance(
-    verdict: VerdictLike,
+    verdict: ZcqlVerdict,
     officer: Officer,
-    executor: ExecutorLike,
+    executor: RecordsExecutor,
     policy: ClearancePolicy,
 ) -> ClearedRows:
     """Execute an accepted statement so that the officer receives only what they may see.
@@ -377,9 +346,9 @@ async def run_with_clearance(
     visible unless the officer has clearance 5, and an aggregate over a column the officer
     may not see in every row is masked whole (fail closed).
     """
-    if not verdict.accepted:
-        raise QueryRejected(["the statement was not accepted by the validator"])
     tree = verdict.tree
+    if not verdict.accepted or tree is None:
+        raise QueryRejected(list(verdict.reasons) or ["The statement was not validated."])
     sources = column_sources(tree)
     aliases = outer_aliases(tree)
     if executor.backend == "catalyst":

@@ -1,44 +1,33 @@
 """Trusted queries the clearance tier builds itself (context lookups, the deny-list).
 
-They never reach a model. Each is handed to the records executor like a validator verdict
-(`.tree`, `.tables`, `.accepted`, `.statement`) and runs against the base tables. Every
-literal is checked against a strict pattern before it is written into SQL.
+They never reach a model and never come from user text. Each is handed to the records
+executor as an accepted `ZcqlVerdict` and runs against the base tables; every literal is
+checked against a strict pattern before it is written into SQL.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import sqlglot
 from sqlglot import exp
 
 from schemas.officer import Officer
 from validators.clearance.sql_scope import in_precincts
+from validators.zcql.validate import PARSE_DIALECT, ZcqlVerdict
 
 KEY_LITERAL = re.compile(r"^[A-Za-z0-9_\-./]{1,64}$")
 CHUNK = 100
 MAX_ROWS = 300
 
 
-@dataclass(frozen=True)
-class TrustedQuery:
-    """A statement built by the clearance tier, shaped like an accepted ZCQL verdict."""
-
-    statement: str
-    tree: exp.Select
-    tables: frozenset[str]
-    accepted: bool = True
-    reasons: tuple[str, ...] = ()
-
-
-def trusted(statement: str, tables: Iterable[str]) -> TrustedQuery:
-    """Parse a statement built from checked literals into a TrustedQuery."""
-    tree = sqlglot.parse_one(statement, dialect="mysql")
+def trusted(statement: str, tables: Iterable[str]) -> ZcqlVerdict:
+    """A statement built here from checked literals, as an accepted verdict for the executor."""
+    tree = sqlglot.parse_one(statement, dialect=PARSE_DIALECT)
     if not isinstance(tree, exp.Select):
         raise TypeError("a trusted query must be a SELECT")
-    return TrustedQuery(statement, tree, frozenset(tables))
+    return ZcqlVerdict(statement, True, (), tree, frozenset(tables))
 
 
 def key_list(keys: Iterable[object]) -> list[str]:
@@ -69,7 +58,7 @@ CONTEXT_COLUMNS: dict[str, tuple[str, ...]] = {
 KEY_OF = {"firs": "fir_id", "persons": "person_id", "vehicles": "vehicle_id"}
 
 
-def context_queries(table: str, keys: list[str], officer: Officer) -> list[TrustedQuery]:
+def context_queries(table: str, keys: list[str], officer: Officer) -> list[ZcqlVerdict]:
     """Lookups of the facts the policy reads, for the given keys within jurisdiction."""
     cols = ", ".join(CONTEXT_COLUMNS[table])
     return [
@@ -91,7 +80,7 @@ def protected_values_query(
     columns: list[str],
     masked_when: list[str],
     priority_firs: list[str],
-) -> TrustedQuery:
+) -> ZcqlVerdict:
     """Rows of `table` in jurisdiction holding values this officer may not see.
 
     Selects the context the policy reads plus `columns`; a row qualifies when it is above

@@ -8,13 +8,19 @@ from typing import Any
 import pytest
 
 from tests.validators.clearance.clearance_casefile import (
+    FIRS,
     HOME,
     OTHER,
+    PERSONS,
     ROSTER,
+    STATIONS,
+    VEHICLES,
     CatalystLike,
     accepted,
     raw_rows,
 )
+from tools.records.postgres_executor import PostgresExecutor
+from tools.records.seed_schema import insert_sql, table_ddl
 from tools.records.sqlite_executor import SqliteExecutor
 from validators.clearance.facts import RecordContext
 from validators.clearance.filter import ClearedRows, filter_rows, run_with_clearance
@@ -108,8 +114,7 @@ PERSONS_SPEC: dict[str, tuple[dict[str, set[str]], int, dict[str, int]]] = {
         {"sensitivity_above_clearance": 1, "sexual_offence_victim_identity": 8},
     ),
     "chief": (
-        {p: set() for p in ("P-00001", "P-00002", "P-00003", "P-00004", "P-00005", "P-00006")}
-        | {"P-00008": set()},
+        {f"P-0000{i}": set[str]() for i in (1, 2, 3, 4, 5, 6, 8)},
         0,
         {},
     ),
@@ -167,7 +172,7 @@ FIRS_SPEC: dict[str, tuple[dict[str, set[str]], int, dict[str, int]]] = {
         {"sensitivity_above_clearance": 1, "sexual_offence_narrative": 2},
     ),
     "chief": (
-        {f"FIR-2026-0000{i}": set() for i in (1, 2, 3, 4, 6)},
+        {f"FIR-2026-0000{i}": set[str]() for i in (1, 2, 3, 4, 6)},
         0,
         {},
     ),
@@ -301,3 +306,39 @@ async def test_persons_via_catalyst_post_filter_match_the_same_spec(
     )
     expected = expected_rows(case_db, "persons", "person_id", PERSON_COLUMNS, visible)
     assert_cleared(cleared, expected, withheld, reasons)
+
+
+def load_into_postgres(dsn: str) -> None:
+    """The hand-built case file, loaded into an empty PostgreSQL database."""
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(table_ddl().encode())
+        for table, rows in (
+            ("police_stations", STATIONS),
+            ("firs", FIRS),
+            ("persons", PERSONS),
+            ("vehicles", VEHICLES),
+        ):
+            with conn.cursor() as cur:
+                cur.executemany(insert_sql(table).replace("?", "%s").encode(), rows)
+
+
+@pytest.mark.postgres
+async def test_postgres_scopes_show_exactly_what_the_policy_allows(
+    pg_database: str, case_db: Path, policy: ClearancePolicy
+) -> None:
+    load_into_postgres(pg_database)
+    executor = PostgresExecutor(pg_database)
+    await executor.open()
+    try:
+        for query, table, key, columns, spec in (
+            (PERSONS_QUERY, "persons", "person_id", PERSON_COLUMNS, PERSONS_SPEC),
+            (FIRS_QUERY, "firs", "fir_id", FIR_COLUMNS, FIRS_SPEC),
+        ):
+            for badge, (visible, withheld, reasons) in spec.items():
+                cleared = await run_with_clearance(accepted(query), ROSTER[badge], executor, policy)
+                expected = expected_rows(case_db, table, key, columns, visible)
+                assert_cleared(cleared, expected, withheld, reasons)
+    finally:
+        await executor.close()
