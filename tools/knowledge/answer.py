@@ -56,8 +56,15 @@ class _Candidate:
     overlap: int
 
 
-def _snippet(text: str) -> str:
-    return text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1].rstrip() + "…"
+def passage_citation(passage: Passage, quoted: str) -> Citation:
+    """The `sop` citation of a passage, its snippet the quoted text cut to 240 characters."""
+    snippet = quoted if len(quoted) <= SNIPPET_CHARS else quoted[: SNIPPET_CHARS - 1] + "…"
+    return Citation(
+        kind="sop",
+        id=f"{passage.doc_id}#{section_slug(passage.section)}",
+        title=f"{passage.title} — {passage.section}",
+        snippet=snippet,
+    )
 
 
 def _not_covered(warnings: list[str]) -> PipelineResult:
@@ -113,14 +120,7 @@ def compose_extractive_answer(
         if cand.passage_rank not in numbers:
             passage = usable[cand.passage_rank]
             numbers[cand.passage_rank] = len(numbers) + 1
-            citations.append(
-                Citation(
-                    kind="sop",
-                    id=f"{passage.doc_id}#{section_slug(passage.section)}",
-                    title=f"{passage.title} — {passage.section}",
-                    snippet=_snippet(cand.text),
-                )
-            )
+            citations.append(passage_citation(passage, cand.text))
         lines.append(f"{cand.text} [{numbers[cand.passage_rank]}]")
     return PipelineResult(
         pipeline="rag",

@@ -208,36 +208,43 @@ class KnowledgeIndex:
             raise BackendUnavailable(f"knowledge index unavailable: {exc}") from exc
 
     def _ensure_collection(self) -> None:
-        if not self._call(self._client.collection_exists, self._collection):
-            dense = {}
-            if self._embedder is not None:
-                size = self._embedder.dim
-                dense = {DENSE: models.VectorParams(size=size, distance=models.Distance.COSINE)}
-            self._call(
-                self._client.create_collection,
-                self._collection,
-                vectors_config=dense,
-                sparse_vectors_config={
-                    SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)
-                },
-                metadata={"bm25": {"k1": 1.2, "b": 0.75, "total_length": 0, "chunks": 0}},
-            )
-            for field, schema in (
-                ("clearance", models.PayloadSchemaType.INTEGER),
-                ("precincts", models.PayloadSchemaType.KEYWORD),
-                ("all_precincts", models.PayloadSchemaType.BOOL),
-                ("doc_id", models.PayloadSchemaType.KEYWORD),
-            ):
-                self._call(self._client.create_payload_index, self._collection, field, schema)
-            return
+        if self._call(self._client.collection_exists, self._collection):
+            self._check_dense_config()
+        else:
+            self._create_collection()
+
+    def _create_collection(self) -> None:
+        dense = {}
         if self._embedder is not None:
-            vectors = self._call(self._client.get_collection, self._collection).config.params
-            params = vectors.vectors if isinstance(vectors.vectors, dict) else {}
-            if DENSE not in params or params[DENSE].size != self._embedder.dim:
-                raise BadInput(
-                    f"collection {self._collection!r} has no {self._embedder.dim}-d dense "
-                    "vectors; rebuild it with this embedder or open it without one"
-                )
+            size = self._embedder.dim
+            dense = {DENSE: models.VectorParams(size=size, distance=models.Distance.COSINE)}
+        self._call(
+            self._client.create_collection,
+            self._collection,
+            vectors_config=dense,
+            sparse_vectors_config={SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+            metadata={"bm25": {"k1": 1.2, "b": 0.75, "total_length": 0, "chunks": 0}},
+        )
+        if not self._remote:
+            return  # local mode has no payload indexes: it filters by scanning
+        for field, schema in (
+            ("clearance", models.PayloadSchemaType.INTEGER),
+            ("precincts", models.PayloadSchemaType.KEYWORD),
+            ("all_precincts", models.PayloadSchemaType.BOOL),
+            ("doc_id", models.PayloadSchemaType.KEYWORD),
+        ):
+            self._call(self._client.create_payload_index, self._collection, field, schema)
+
+    def _check_dense_config(self) -> None:
+        if self._embedder is None:
+            return
+        vectors = self._call(self._client.get_collection, self._collection).config.params
+        params = vectors.vectors if isinstance(vectors.vectors, dict) else {}
+        if DENSE not in params or params[DENSE].size != self._embedder.dim:
+            raise BadInput(
+                f"collection {self._collection!r} has no {self._embedder.dim}-d dense "
+                "vectors; rebuild it with this embedder or open it without one"
+            )
 
     def _bm25(self) -> tuple[Bm25Params, dict[str, Any]]:
         meta = self._call(self._client.get_collection, self._collection).config.metadata or {}
