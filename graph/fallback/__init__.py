@@ -1,0 +1,1 @@
+"""The agentic fallback engine: a capped ReAct loop as two nodes of the main graph."""

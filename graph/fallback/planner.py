@@ -1,0 +1,260 @@
+"""The offline planner: picks tools from the question and composes the answer from their results.
+
+Deterministic and rule-based. It reads only the question and the tools' structured `data`
+(never their text as instructions), so tool output cannot steer it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import Any
+
+from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
+from graph.fallback.state import ToolRecord
+from tools.agent.base import ToolError
+from tools.agent.calculator import normalise_expression
+from tools.agent.dates import ZONE_ALIASES, find_dates
+
+
+@dataclass(frozen=True)
+class PlannedCall:
+    """One tool call the planner wants."""
+
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlannerInput:
+    """What the planner may look at."""
+
+    question: str
+    today: date
+    has_images: bool = False
+    web_configured: bool = False
+    knowledge_configured: bool = False
+
+
+FIR_ID = re.compile(r"\bFIR-\d{4}-\d{5}\b", re.IGNORECASE)
+_MASKS = (
+    FIR_ID,
+    re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
+    re.compile(r"\b\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})\b"),
+    re.compile(r"\b\d{1,2}[:.]\d{2}\b"),
+    re.compile(r"\b\d{1,5}/(?:19|20)\d{2}\b"),
+)
+_SPAN = re.compile(r"(?:\b(?:round|abs|min|max)\b|[\d.()+\-*/%,\s])+")
+_OPERATOR = re.compile(r"\d\s*[)]*\s*(?:\*\*|//|[+\-*/%])\s*[(]*\s*[\d(]|\b(?:round|abs|min|max)\(")
+
+TIME_CONVERT = re.compile(
+    r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s*([A-Za-z][A-Za-z_/]{0,30})\s+(?:to|in|into)\s+"
+    r"([A-Za-z][A-Za-z_/]{0,30})",
+    re.IGNORECASE,
+)
+OFFSET = re.compile(
+    r"(\d{1,5})\s*(working |business )?(days?|weeks?)\s+(from|after|before|since)\b", re.I
+)
+IN_DAYS = re.compile(r"\bin\s+(\d{1,5})\s*(working |business )?(days?|weeks?)\b", re.IGNORECASE)
+N_DAY = re.compile(r"\b(\d{1,3})[- ]day\b", re.IGNORECASE)
+CUTOVER = re.compile(r"cut[- ]?over|bns (?:came into force|commencement)|new criminal laws?", re.I)
+CHARGESHEET = re.compile(r"charge[- ]?sheet|final report|default bail|\b187\b", re.IGNORECASE)
+VICTIM_UPDATE = re.compile(r"progress (?:update|report)? ?to (?:the )?(?:victim|informant)", re.I)
+DEADLINE = re.compile(r"\b(deadline|due|limit|last date)\b", re.IGNORECASE)
+BUSINESS = re.compile(r"\b(working|business) days\b", re.IGNORECASE)
+DIFFERENCE = re.compile(
+    r"\bhow (?:many|long)\b|\bdays? (?:between|since|until|till|left|ago)\b|\bbetween\b", re.I
+)
+TODAY_ONLY = re.compile(
+    r"\b(what(?:'s| is) (?:the )?date today|today'?s date|what day is it)\b", re.I
+)
+PAGE = re.compile(
+    r"\b(on (?:my|the) screen|open (?:on|in front)|i(?:'m| am) (?:looking at|viewing)|"
+    r"this fir|current fir|the fir (?:i have )?open|is open|opened)\b",
+    re.IGNORECASE,
+)
+RECORDS = re.compile(
+    r"\b(firs?|cases?|status|accused|arrested|complainants?|victims?|vehicles?|registered|"
+    r"investigating officer|records?|pending|charge ?sheeted|undetected)\b",
+    re.IGNORECASE,
+)
+KNOWLEDGE = re.compile(
+    r"\b(procedure|sop|how (?:do|to|should|can)|guidelines?|circular|steps?|rules? for|"
+    r"what does (?:section|bns|bnss|bsa)|explain|checklist|notice under|law on)\b",
+    re.IGNORECASE,
+)
+WEB_EXPLICIT = re.compile(r"\b(search the (?:web|internet)|web search|google|online news)\b", re.I)
+WEB_IMPLICIT = re.compile(r"\b(latest|news|recent (?:notification|circular)|gazette)\b", re.I)
+VISION = re.compile(r"\b(image|photo|picture|pic|this (?:shows|one)|in the attachment|see)\b", re.I)
+
+
+def extract_expression(question: str) -> str | None:
+    """The arithmetic expression in a question, if it has one."""
+    text = normalise_expression(question)
+    for mask in _MASKS:
+        text = mask.sub(" # ", text)
+    best: str | None = None
+    for match in _SPAN.finditer(text):
+        span = match.group(0).strip(" ,.")
+        if _OPERATOR.search(span) and (best is None or len(span) > len(best)):
+            best = span
+    if best is None:
+        return None
+    while best.startswith("(") and best.count("(") > best.count(")"):
+        best = best[1:].strip()
+    while best.endswith(")") and best.count(")") > best.count("("):
+        best = best[:-1].strip()
+    return best or None
+
+
+def date_call(question: str, today: date) -> PlannedCall | None:
+    """The date_utility call a question needs, if any."""
+    try:
+        positioned = [(pos, value.isoformat()) for pos, value in find_dates(question, today)]
+    except ToolError:
+        return None
+    found = [value for _, value in positioned]
+    convert = TIME_CONVERT.search(question)
+    if convert and _known_zone(convert[2]) and _known_zone(convert[3]):
+        args: dict[str, Any] = {
+            "operation": "convert_time",
+            "time": convert[1].strip(),
+            "from_zone": convert[2],
+            "to_zone": convert[3],
+        }
+        if found:
+            args["start"] = found[0]
+        return PlannedCall("date_utility", args)
+    if CUTOVER.search(question) and found:
+        return PlannedCall("date_utility", {"operation": "cutover", "start": found[0]})
+    if CHARGESHEET.search(question) or (DEADLINE.search(question) and N_DAY.search(question)):
+        return _deadline_call(question, found)
+    if VICTIM_UPDATE.search(question) and found:
+        return PlannedCall(
+            "date_utility",
+            {"operation": "deadline", "deadline": "victim_progress_90", "start": found[0]},
+        )
+    offset = OFFSET.search(question) or IN_DAYS.search(question)
+    if offset:
+        return _offset_call(offset, positioned)
+    if BUSINESS.search(question) and found:
+        end = found[1] if len(found) > 1 else "today"
+        return PlannedCall(
+            "date_utility", {"operation": "business_days", "start": found[0], "end": end}
+        )
+    if found and (DIFFERENCE.search(question) or len(found) >= 2):
+        first, second = found[0], found[1] if len(found) > 1 else "today"
+        return PlannedCall(
+            "date_utility", {"operation": "difference", "start": first, "end": second}
+        )
+    if TODAY_ONLY.search(question):
+        return PlannedCall("date_utility", {"operation": "today"})
+    return None
+
+
+def _known_zone(name: str) -> bool:
+    return name.lower() in ZONE_ALIASES or "/" in name
+
+
+def _deadline_call(question: str, found: list[str]) -> PlannedCall | None:
+    if not found:
+        return None
+    n_day = N_DAY.search(question)
+    days = int(n_day[1]) if n_day else 60
+    args: dict[str, Any] = {"operation": "deadline", "start": found[0]}
+    if CHARGESHEET.search(question) and days in (60, 90):
+        args["deadline"] = f"chargesheet_{days}"
+    else:
+        args["days"] = days
+    return PlannedCall("date_utility", args)
+
+
+def _offset_call(offset: re.Match[str], positioned: list[tuple[int, str]]) -> PlannedCall:
+    count = int(offset[1]) * (7 if offset[3].lower().startswith("week") else 1)
+    direction = offset[4].lower() if offset.re is OFFSET else "from"
+    if direction == "before":
+        count = -count
+    after = [value for pos, value in positioned if pos > offset.start()]
+    start = after[0] if after else (positioned[0][1] if positioned else "today")
+    args: dict[str, Any] = {"operation": "add_days", "start": start, "days": count}
+    if offset[2]:
+        args["business"] = True
+    return PlannedCall("date_utility", args)
+
+
+def first_step(query: PlannerInput) -> list[PlannedCall]:
+    """The first round of tool calls for a question."""
+    question = query.question
+    calls: list[PlannedCall] = []
+    dated = date_call(question, query.today)
+    if dated is not None:
+        calls.append(dated)
+    expression = extract_expression(question)
+    if expression is not None:
+        calls.append(PlannedCall("calculator", {"expression": expression}))
+    computed = bool(calls)
+    if PAGE.search(question):
+        calls.append(PlannedCall("page_context"))
+    elif (
+        RECORDS.search(question)
+        and not computed
+        and (FIR_ID.search(question) or not KNOWLEDGE.search(question))
+    ):
+        calls.append(PlannedCall("records", {"question": question[:500]}))
+    if KNOWLEDGE.search(question):
+        calls.append(PlannedCall("knowledge_base", {"question": question[:500]}))
+    if WEB_EXPLICIT.search(question) or (query.web_configured and WEB_IMPLICIT.search(question)):
+        calls.append(PlannedCall("web_search", {"query": question[:300]}))
+    if query.has_images and (VISION.search(question) or not calls):
+        calls.append(PlannedCall("vision", {"question": question[:500]}))
+    if not calls and query.knowledge_configured:
+        calls.append(PlannedCall("knowledge_base", {"question": question[:500]}))
+    return calls
+
+
+def next_step(query: PlannerInput, done: list[ToolRecord]) -> list[PlannedCall]:
+    """Tool calls still needed given what ran; empty means compose the answer now."""
+    if not done:
+        return first_step(query)
+    names = {record.tool for record in done}
+    page = next((r for r in done if r.tool == "page_context" and r.output is not None), None)
+    if page is not None and "records" not in names and RECORDS.search(query.question):
+        fir_id = page.output.data.get("active_fir_id") if page.output else None
+        if isinstance(fir_id, str) and FIR_ID.fullmatch(fir_id):
+            return [PlannedCall("records", {"question": f"{query.question[:400]} ({fir_id})"})]
+    return []
+
+
+def _line(record: ToolRecord) -> str:
+    output = record.output
+    if output is None:
+        return f"{record.tool}: {record.status}"
+    if record.tool == "page_context":
+        return f"On your screen: {output.text}"
+    return output.text
+
+
+def compose(query: PlannerInput, done: list[ToolRecord]) -> tuple[str, bool]:
+    """The offline answer and whether it is partial."""
+    if not done:
+        answer = (
+            "I couldn't work out how to answer this offline. I can calculate dates, deadlines "
+            "and arithmetic, read the page open on your screen, look up records you are cleared "
+            "to see, and search the SOPs and law references."
+        )
+        return f"{OFFLINE_LABEL} {answer}", True
+    good = [r for r in done if r.status == "ok" and r.output is not None and r.output.ok]
+    last_resort = not first_step(replace(query, knowledge_configured=False))
+    partial = len(good) < len(done) or last_resort
+    lines = [_line(r) for r in good] + [_failure_line(r) for r in done if r not in good]
+    body = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
+    if partial:
+        return f"{OFFLINE_LABEL} {UNVERIFIED}\n{body}", True
+    return f"{OFFLINE_LABEL} {body}", False
+
+
+def _failure_line(record: ToolRecord) -> str:
+    if record.output is not None and record.output.text:
+        return f"{record.tool}: {record.output.text}"
+    return f"{record.tool}: not completed ({record.status})"

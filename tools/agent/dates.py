@@ -1,0 +1,350 @@
+"""Date arithmetic for officers, and the date_utility tool.
+
+Parses Indian date formats (dd/mm/yyyy, "3rd March 2026", "03-03-26", "2 Nov", ISO),
+computes differences, offsets, business days (Monday-Friday; no holiday calendar),
+statutory deadlines, time-zone conversions (zoneinfo; IST by default) and the BNS cut-over.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, Field
+
+from tools.agent.base import AgentTool, ToolContext, ToolError, ToolOutput
+
+BNS_CUTOVER = date(2024, 7, 1)
+MAX_SPAN_DAYS = 365 * 200
+
+MONTHS = {
+    name: index
+    for index, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+DAY_MONTH = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\.?,?(?:\s+(\d{{4}}))?\b", re.I
+)
+MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?(?:\s+(\d{{4}}))?\b", re.I)
+ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+NUMERIC = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4}|\d{2})\b")
+RELATIVE = re.compile(r"\b(today|tomorrow|yesterday)\b", re.I)
+
+ZONE_ALIASES = {
+    "ist": "Asia/Kolkata",
+    "utc": "UTC",
+    "gmt": "UTC",
+    "z": "UTC",
+    "bst": "Europe/London",
+    "est": "America/New_York",
+    "edt": "America/New_York",
+    "pst": "America/Los_Angeles",
+    "pdt": "America/Los_Angeles",
+    "gst": "Asia/Dubai",
+    "sgt": "Asia/Singapore",
+    "jst": "Asia/Tokyo",
+}
+
+
+class Deadline(BaseModel):
+    """A statutory time limit counted from a starting event."""
+
+    label: str
+    days: int
+    source: str
+
+
+DEADLINES: dict[str, Deadline] = {
+    "chargesheet_60": Deadline(
+        label="60-day limit for the final report before default bail",
+        days=60,
+        source="BNSS 187(3) (CrPC 167(2)): offences not punishable with death, life or 10+ years",
+    ),
+    "chargesheet_90": Deadline(
+        label="90-day limit for the final report before default bail",
+        days=90,
+        source="BNSS 187(3) (CrPC 167(2)): offences punishable with death, life or 10+ years",
+    ),
+    "victim_progress_90": Deadline(
+        label="progress of the investigation to the victim or informant",
+        days=90,
+        source="BNSS 193(3)(ii)",
+    ),
+    "medical_report_7": Deadline(
+        label="medical report of a rape victim to the IO",
+        days=7,
+        source="BNSS 184",
+    ),
+}
+
+
+def _year_for(day: int, month: int, today: date) -> int:
+    """A date given without a year: this year, or last year if that would be in the future."""
+    candidate = date(today.year, month, day)
+    return today.year if candidate <= today else today.year - 1
+
+
+def _make(year: int, month: int, day: int) -> date:
+    try:
+        return date(year, month, day)
+    except ValueError as error:
+        raise ToolError(f"{day:02d}/{month:02d}/{year} is not a real date") from error
+
+
+def find_dates(text: str, today: date) -> list[tuple[int, date]]:
+    """Every date mentioned in the text with its position, in order of appearance."""
+    found: list[tuple[int, date]] = []
+    taken: list[range] = []
+
+    def add(start: int, end: int, value: date) -> None:
+        if any(start in span or end - 1 in span for span in taken):
+            return
+        taken.append(range(start, end))
+        found.append((start, value))
+
+    for m in ISO.finditer(text):
+        add(m.start(), m.end(), _make(int(m[1]), int(m[2]), int(m[3])))
+    for m in NUMERIC.finditer(text):
+        year = int(m[3]) + (2000 if len(m[3]) == 2 else 0)
+        add(m.start(), m.end(), _make(year, int(m[2]), int(m[1])))
+    for m in DAY_MONTH.finditer(text):
+        day, month = int(m[1]), MONTHS[m[2].lower()]
+        year = int(m[3]) if m[3] else _year_for(day, month, today)
+        add(m.start(), m.end(), _make(year, month, day))
+    for m in MONTH_DAY.finditer(text):
+        day, month = int(m[2]), MONTHS[m[1].lower()]
+        year = int(m[3]) if m[3] else _year_for(day, month, today)
+        add(m.start(), m.end(), _make(year, month, day))
+    for m in RELATIVE.finditer(text):
+        shift = {"today": 0, "tomorrow": 1, "yesterday": -1}[m[1].lower()]
+        add(m.start(), m.end(), today + timedelta(days=shift))
+    return sorted(found)
+
+
+def parse_date(text: str, today: date) -> date:
+    """Exactly one date in `text`, in any supported format."""
+    found = find_dates(text, today)
+    if not found:
+        raise ToolError(f"could not read a date from {text[:40]!r}")
+    return found[0][1]
+
+
+def zone(name: str) -> ZoneInfo:
+    """A time zone from an IANA name or a common abbreviation (IST, UTC, ...)."""
+    key = ZONE_ALIASES.get(name.strip().lower(), name.strip())
+    try:
+        return ZoneInfo(key)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ToolError(f"unknown time zone {name[:30]!r}") from error
+
+
+def parse_time(text: str) -> time:
+    """'10:30', '10.30 pm', '7 am' -> a time of day."""
+    m = re.fullmatch(r"\s*(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s*", text, re.I)
+    if not m:
+        raise ToolError(f"could not read a time from {text[:20]!r}")
+    hour, minute = int(m[1]), int(m[2] or 0)
+    if m[3]:
+        if not 1 <= hour <= 12:
+            raise ToolError("a 12-hour time needs an hour from 1 to 12")
+        hour = hour % 12 + (12 if m[3].lower() == "pm" else 0)
+    if hour > 23 or minute > 59:
+        raise ToolError(f"{text.strip()} is not a valid time")
+    return time(hour, minute)
+
+
+def business_days_between(start: date, end: date) -> int:
+    """Monday-Friday days after `start` up to and including `end` (negative if end < start)."""
+    sign = 1 if end >= start else -1
+    low, high = min(start, end), max(start, end)
+    span = (high - low).days
+    full_weeks, extra = divmod(span, 7)
+    count = full_weeks * 5
+    for offset in range(1, extra + 1):
+        if (low + timedelta(days=full_weeks * 7 + offset)).weekday() < 5:
+            count += 1
+    return sign * count
+
+
+def add_business_days(start: date, days: int) -> date:
+    """The date `days` working days (Monday-Friday) after `start`."""
+    step = 1 if days >= 0 else -1
+    current, remaining = start, abs(days)
+    while remaining:
+        current += timedelta(days=step)
+        if current.weekday() < 5:
+            remaining -= 1
+    return current
+
+
+def long_date(value: date) -> str:
+    """'Sunday, 1 March 2026'."""
+    return f"{value.strftime('%A')}, {value.day} {value.strftime('%B %Y')}"
+
+
+Operation = Literal[
+    "today", "difference", "add_days", "business_days", "deadline", "convert_time", "cutover"
+]
+
+
+class DateArgs(BaseModel):
+    """Arguments of the date_utility tool; dates in any Indian format or 'today'."""
+
+    operation: Operation
+    start: str | None = Field(default=None, max_length=40, description="first date")
+    end: str | None = Field(default=None, max_length=40, description="second date")
+    days: int | None = Field(default=None, ge=-MAX_SPAN_DAYS, le=MAX_SPAN_DAYS)
+    business: bool = Field(default=False, description="count Monday-Friday only (add_days)")
+    deadline: str | None = Field(default=None, description=f"one of {sorted(DEADLINES)}")
+    time: str | None = Field(default=None, max_length=20, description="e.g. 10:30")
+    from_zone: str = Field(default="IST", max_length=40)
+    to_zone: str = Field(default="UTC", max_length=40)
+
+
+def _required(value: str | None, what: str) -> str:
+    if not value:
+        raise ToolError(f"this operation needs {what}")
+    return value
+
+
+def _difference(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    start = parse_date(_required(args.start, "a start date"), today)
+    end = parse_date(args.end or "today", today)
+    days = (end - start).days
+    text = f"{abs(days)} days from {long_date(min(start, end))} to {long_date(max(start, end))}"
+    if start > end:
+        text += " (the first date is later)"
+    return text, {"days": days, "start": start.isoformat(), "end": end.isoformat()}
+
+
+def _add_days(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    start = parse_date(args.start or "today", today)
+    if args.days is None:
+        raise ToolError("add_days needs a number of days")
+    if args.business:
+        result = add_business_days(start, args.days)
+        kind = "working days (Mon-Fri; public holidays not counted)"
+    else:
+        result = start + timedelta(days=args.days)
+        kind = "days"
+    direction = "after" if args.days >= 0 else "before"
+    text = f"{abs(args.days)} {kind} {direction} {long_date(start)} is {long_date(result)}"
+    return text, {"date": result.isoformat()}
+
+
+def _business(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    start = parse_date(_required(args.start, "a start date"), today)
+    end = parse_date(args.end or "today", today)
+    count = business_days_between(start, end)
+    text = (
+        f"{abs(count)} working days (Mon-Fri, public holidays not counted) between "
+        f"{long_date(start)} and {long_date(end)}"
+    )
+    return text, {"business_days": count}
+
+
+def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    start = parse_date(_required(args.start, "the starting date"), today)
+    rule = DEADLINES.get(args.deadline or "")
+    if rule is None and args.days is None:
+        raise ToolError(f"name a deadline ({', '.join(sorted(DEADLINES))}) or give days")
+    days = rule.days if rule is not None else int(args.days or 0)
+    label = rule.label if rule is not None else f"{days}-day limit"
+    due = start + timedelta(days=days)
+    remaining = (due - today).days
+    status = f"{remaining} days from today" if remaining >= 0 else f"passed {-remaining} days ago"
+    text = (
+        f"{label}: counted from {long_date(start)} (the day itself excluded), day {days} is "
+        f"{long_date(due)} ({status})."
+    )
+    if rule is not None:
+        text += f" Source: {rule.source}; verify against the Gazette."
+    return text, {"date": due.isoformat(), "days": days, "remaining": remaining}
+
+
+def _convert(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    clock = parse_time(_required(args.time, "a time"))
+    on = parse_date(args.start, today) if args.start else today
+    source, target = zone(args.from_zone), zone(args.to_zone)
+    moment = datetime.combine(on, clock, tzinfo=source).astimezone(target)
+    shift = "" if moment.date() == on else f" on {long_date(moment.date())}"
+    text = (
+        f"{clock.strftime('%H:%M')} {args.from_zone.upper()} is "
+        f"{moment.strftime('%H:%M')} {args.to_zone.upper()}{shift}"
+    )
+    return text, {"time": moment.strftime("%H:%M"), "date": moment.date().isoformat()}
+
+
+def _cutover(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    day = parse_date(_required(args.start, "a date"), today)
+    cut = long_date(BNS_CUTOVER)
+    if day < BNS_CUTOVER:
+        text = (
+            f"{long_date(day)} is before the BNS cut-over ({cut}): offences then fall under "
+            "the IPC (procedure: CrPC for investigations pending at the cut-over)."
+        )
+        relation = "before"
+    else:
+        where = "is the cut-over day itself" if day == BNS_CUTOVER else "is after the cut-over"
+        text = (
+            f"{long_date(day)} {where} ({cut}), so it is on or after the cut-over: "
+            "BNS / BNSS / BSA apply."
+        )
+        relation = "on" if day == BNS_CUTOVER else "after"
+    return text, {"relation": relation}
+
+
+def _today(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    return f"Today is {long_date(today)}", {"date": today.isoformat()}
+
+
+_OPERATIONS = {
+    "today": _today,
+    "difference": _difference,
+    "add_days": _add_days,
+    "business_days": _business,
+    "deadline": _deadline,
+    "convert_time": _convert,
+    "cutover": _cutover,
+}
+
+
+async def run_dates(args: DateArgs, ctx: ToolContext) -> ToolOutput:
+    """Run one date operation with 'today' taken from the service clock in the local zone."""
+    today = ctx.now.astimezone(zone(ctx.timezone)).date()
+    text, data = _OPERATIONS[args.operation](args, today)
+    return ToolOutput(text=text, data={"operation": args.operation, **data})
+
+
+DATE_UTILITY = AgentTool(
+    name="date_utility",
+    description=(
+        "Dates and times: difference between dates, N days after/before a date (optionally "
+        "working days), working days between dates, statutory deadlines "
+        f"({', '.join(sorted(DEADLINES))}), time-zone conversion (IST default), and whether "
+        "a date falls before or after the 1 July 2024 BNS cut-over. Accepts dd/mm/yyyy, "
+        "'3rd March 2026', '03-03-26', ISO and 'today'."
+    ),
+    args_schema=DateArgs,
+    run=run_dates,
+    timeout_s=1.0,
+)
