@@ -14,7 +14,7 @@ from datetime import date
 
 from tools.domain import places
 from tools.domain.sections import IPC_BNS, canonical_act, canonical_section, equivalents
-from tools.text2zcql.dates import Period, find_period
+from tools.text2zcql.dates import MONTHS, Period, find_period
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
     DIMENSIONS,
@@ -79,7 +79,7 @@ _NOT_PLACES = _words(
     """
     the my our all each every total jurisdiction area areas district districts station stations
     precinct precincts city state karnataka which what this that these those last past
-    progress custody court trial
+    progress custody court trial records record database system data files cctns
     """
 )
 _NAME_TRIGGER = re.compile(
@@ -94,12 +94,13 @@ _NAME_STOP = _words(
     number list show give me my our total how many by to till until after before year month
     week day days months years today yesterday status io officer details held has have had
     accused complainant victim witness person persons people named name called involving
-    against stolen vehicle vehicles under investigation charge sheeted chargesheeted
+    against stolen vehicle vehicles under investigation charge sheeted chargesheeted women
+    woman children child minors minor juveniles juvenile seniors senior citizens elderly
     """
 )
 _PREPOSITION_PLACE = re.compile(
-    r"\b(?:in|at|near|from|of|under)\s+(?P<w>[a-z][a-z.]+(?:\s+[a-z][a-z.]+)?)"
-    r"(?:\s+(?:ps|police station|station|district|thana))"
+    r"\b(?:in|at|near|from|under)\s+(?P<w>[a-z][a-z.]+(?:\s+[a-z][a-z.]+)?)"
+    r"\s+(?:ps|police station|station|thana)\b(?!s)"
 )
 _DOMAIN_WORDS = re.compile(
     r"\b(?:firs?|cases?|crimes?|complaints?|incidents?|offences?|offenses?|records?|"
@@ -256,8 +257,63 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
     return None, None
 
 
-def extract(question: str, today: date) -> Entities:
-    """Recognise every entity in a normalised question."""
+def _vocabulary() -> frozenset[str]:
+    phrases = [
+        *CRIME_PHRASES,
+        *STATUS_PHRASES,
+        *MODE_PHRASES,
+        *DIMENSIONS,
+        *_STATION_KEYS,
+        *places.DISTRICT_ALIASES,
+        *MONTHS,
+    ]
+    return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", p)) | _NAME_STOP
+
+
+_VOCABULARY = _vocabulary()
+_CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
+
+
+def _cased_person(cased: str, t: _Text) -> str | None:
+    """A run of two or more capitalised words that are not vocabulary: a person's name."""
+    for m in _CASED_RUN.finditer(cased):
+        run: list[str] = []
+        for word in [*m.group(0).split(), ""]:
+            if word and word.lower() not in _VOCABULARY:
+                run.append(word)
+                continue
+            if len(run) >= 2:
+                name = " ".join(run)
+                found = re.search(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", t.text)
+                if found:
+                    t.take(found.span())
+                    return name
+            run = []
+    return None
+
+
+def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
+    """ "burglary ... at night" means night burglary (and "by day" day burglary)."""
+    both = ("BURGLARY - DAY", "BURGLARY - NIGHT")
+    when = (
+        "NIGHT"
+        if re.search(r"\b(?:night|night-time|nighttime|raat)\b", text)
+        else (
+            "DAY" if re.search(r"\b(?:day-time|daytime|by day|during the day|din)\b", text) else ""
+        )
+    )
+    if not when:
+        return crimes
+    return [
+        CrimeFilter(c.column, (f"BURGLARY - {when}",), f"burglary - {when.lower()}")
+        if c.values == both
+        else c
+        for c in crimes
+    ]
+
+
+def extract(question: str, today: date, cased: str = "") -> Entities:
+    """Recognise every entity in a normalised question (`cased`: the text as typed, for names)."""
     t = _Text(question)
     e = Entities()
     e.fir_ids = _fir_ids(t)
@@ -273,12 +329,14 @@ def extract(question: str, today: date) -> Entities:
         e.io_badge = m.group(1)
         t.take(m.span())
     e.person_name, e.person_role = _person(t)
+    if e.person_name is None and cased:
+        e.person_name = _cased_person(cased, t)
     e.stations, e.districts = _places(t)
     fuzzy, e.unknown_place = _fuzzy_place(t)
     if fuzzy is not None:
         e.stations.append(fuzzy)
     e.domain_words = bool(_DOMAIN_WORDS.search(t.text))
-    e.crimes = [crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)]
+    e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
     e.modes = list(dict.fromkeys(MODE_PHRASES[p] for p in t.take_phrases(MODE_PHRASES)))
     e.statuses = list(dict.fromkeys(STATUS_PHRASES[p] for p in t.take_phrases(STATUS_PHRASES)))
     if re.search(r"\bjuveniles?\b|\bminors?\b|\bchild(?:ren)? in conflict\b", t.text):

@@ -49,7 +49,9 @@ _COUNT = re.compile(
     r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much)\b"
 )
 _SINGULAR_RANK = re.compile(
-    r"\b(?:which|what)\s+(?!\d)(?:\w+\s+)?(?:has|had|have|saw|recorded|is)\b"
+    r"\b(?:which|what)\s+(?:one\s+|single\s+)?(?:police station|station|beat|district|io|"
+    r"officer|crime head|crime group|area|locality|head|precinct|thana|ps|"
+    r"investigating officer)\b(?!s)"
 )
 
 
@@ -75,7 +77,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         return unparsed(
             "Comparisons need one query per period or place; ask for each one separately."
         )
-    e = extract(text, request.today)
+    e = extract(text, request.today, cased=request.question)
     if e.unknown_place:
         return unparsed(
             f"I don't recognise the place '{e.unknown_place}' as a police station or district."
