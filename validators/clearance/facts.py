@@ -53,11 +53,20 @@ def row_facts(
     sources: Mapping[str, CellSource],
     aliases: Mapping[str, str],
     context: RecordContext,
+    links: Mapping[str, str] | None = None,
 ) -> dict[str, Facts]:
-    """Facts for every case-data alias of the query, known or not."""
+    """Facts for every case-data alias of the query, known or not.
+
+    `links` (alias -> firs alias, `projection.fir_links`) supplies the FIR of a person or
+    vehicle from the FIR the statement joined it to, when the row has no fir_id for it.
+    """
     cells = alias_cells(row, sources)
-    return {
+    out = {
         alias: facts_for(table, cells.get(alias, {}), context)
         for alias, table in aliases.items()
         if table in CASE_TABLES
     }
+    for alias, fir_alias in (links or {}).items():
+        if alias in out and fir_alias in out and not out[alias].fir:
+            out[alias] = Facts(out[alias].row, out[fir_alias].fir)
+    return out

@@ -25,6 +25,7 @@ from validators.clearance.projection import (
     DerivedRef,
     column_sources,
     condition_columns,
+    fir_links,
     outer_aliases,
 )
 from validators.clearance.rules import (
@@ -147,6 +148,7 @@ def filter_rows(
     columns: Sequence[str] | None = None,
     jurisdiction_checked: bool = False,
     matched_on: Iterable[ColumnRef] = (),
+    links: Mapping[str, str] | None = None,
 ) -> ClearedRows:
     """The policy applied in Python to unmasked rows (Catalyst, records from other tools).
 
@@ -157,7 +159,8 @@ def filter_rows(
     an unknown precinct because the ZCQL validator already confined the statement.
     `matched_on` are columns the statement filtered or joined on: a row matched through a
     value the officer may not see is dropped silently, as the masked SQL scope would never
-    have matched it.
+    have matched it. `links` ties persons/vehicles aliases to the FIR alias they were
+    joined to (`projection.fir_links`).
     """
     context = context_rows or RecordContext()
     srcs = _resolve_sources(rows, sources)
@@ -175,7 +178,7 @@ def filter_rows(
     cleared: list[dict[str, Any]] = []
     withheld = masked = 0
     for row in rows:
-        facts = row_facts(row, srcs, alias_map, context)
+        facts = row_facts(row, srcs, alias_map, context, links)
         if _matched_on_protected(officer, policy, conditions, facts):
             continue
         hidden = next(
@@ -304,11 +307,12 @@ def count_masked(
     sources: Mapping[str, CellSource],
     aliases: Mapping[str, str],
     context: RecordContext,
+    links: Mapping[str, str],
 ) -> Counter[str]:
     """Reason -> cells the SQL scope masked in an already-masked result."""
     counts: Counter[str] = Counter()
     for row in rows:
-        facts = row_facts(row, sources, aliases, context)
+        facts = row_facts(row, sources, aliases, context, links)
         for key, src in sources.items():
             if not isinstance(src, ColumnRef) or row.get(key, 0) != masked_value(policy, src, key):
                 continue
@@ -351,6 +355,7 @@ async def run_with_clearance(
         raise QueryRejected(list(verdict.reasons) or ["The statement was not validated."])
     sources = column_sources(tree)
     aliases = outer_aliases(tree)
+    links = fir_links(tree)
     if executor.backend == "catalyst":
         raw = await executor.execute(verdict)
         context = await fetch_context(executor, officer, raw.rows, sources)
@@ -364,6 +369,7 @@ async def run_with_clearance(
             columns=raw.columns,
             jurisdiction_checked=True,
             matched_on=condition_columns(tree),
+            links=links,
         )
     dialect: Dialect = "postgres" if executor.backend == "postgres" else "sqlite"
     tables = set(verdict.tables) & CASE_TABLES
@@ -381,7 +387,7 @@ async def run_with_clearance(
             reasons[sensitivity_reason(policy)] = withheld
     if rows and _maskable(officer, policy, sources):
         context = await fetch_context(executor, officer, rows, sources)
-        reasons.update(count_masked(officer, policy, rows, sources, aliases, context))
+        reasons.update(count_masked(officer, policy, rows, sources, aliases, context, links))
     fir_keys = [
         r.get(k)
         for r in rows

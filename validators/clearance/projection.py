@@ -106,3 +106,40 @@ def condition_columns(tree: exp.Select) -> set[ColumnRef]:
         if ref is not None:
             out.add(ref)
     return out
+
+
+def _conjuncts(node: object) -> list[exp.Expression]:
+    if not isinstance(node, exp.Expression):
+        return []
+    if isinstance(node, exp.And):
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    if isinstance(node, exp.Paren):
+        return _conjuncts(node.this)
+    return [node]
+
+
+def fir_links(tree: exp.Select) -> dict[str, str]:
+    """Alias of persons/vehicles -> alias of firs, where the statement equates their fir_id.
+
+    Read from JOIN ... ON and top-level AND-ed WHERE equalities, so the FIR facts of a
+    person or vehicle can be taken from the joined FIR when the row has no fir_id of its own.
+    """
+    aliases = outer_aliases(tree)
+    where = tree.args.get("where")
+    conditions = _conjuncts(where.this if where is not None else None)
+    for join in tree.args.get("joins") or []:
+        conditions += _conjuncts(join.args.get("on"))
+    links: dict[str, str] = {}
+    for cond in conditions:
+        if not isinstance(cond, exp.EQ):
+            continue
+        sides = [s for s in (cond.left, cond.right) if isinstance(s, exp.Column)]
+        refs = [resolve(s, aliases) for s in sides if s.name == "fir_id"]
+        if len(refs) != 2 or None in refs:
+            continue
+        by_table = {r.table: r.alias for r in refs if r is not None}
+        fir = by_table.get("firs")
+        for r in refs:
+            if r is not None and fir is not None and r.table in ("persons", "vehicles"):
+                links[r.alias] = fir
+    return links

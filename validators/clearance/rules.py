@@ -74,11 +74,16 @@ def withheld_reason(
 def mask_reason(
     officer: Officer, policy: ClearancePolicy, ref: ColumnRef, facts: Facts
 ) -> str | None:
-    """The first unsatisfied column rule whose condition is not provably false, or None."""
-    for rule in policy.unsatisfied(officer, ref.table, ref.column):
-        if CONDITIONS[rule.condition].holds(facts) is not False:
-            return rule.name
-    return None
+    """The unsatisfied column rule that masks a cell, or None when none applies.
+
+    A rule applies unless its condition is provably false; one that provably holds is
+    named before one that merely cannot be ruled out.
+    """
+    held = [
+        (CONDITIONS[rule.condition].holds(facts), rule.name)
+        for rule in policy.unsatisfied(officer, ref.table, ref.column)
+    ]
+    return next((n for h, n in held if h), None) or next((n for h, n in held if h is None), None)
 
 
 def derived_mask_reason(officer: Officer, policy: ClearancePolicy, ref: DerivedRef) -> str | None:
