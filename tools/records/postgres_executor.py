@@ -28,20 +28,26 @@ class PostgresExecutor:
 
     backend = "postgres"
 
-    def __init__(self, dsn: str, timeout_s: float = 5.0, max_size: int = 4) -> None:
+    def __init__(
+        self, dsn: str, timeout_s: float = 5.0, max_size: int = 4, connect_timeout_s: float = 5.0
+    ) -> None:
         self._timeout_ms = max(1, int(timeout_s * 1000))
+        self._connect_timeout_s = connect_timeout_s
+        self._opened = False
         self._pool = AsyncConnectionPool(
             dsn,
             min_size=1,
             max_size=max_size,
             open=False,
-            timeout=timeout_s,
-            kwargs={"autocommit": False, "connect_timeout": max(1, int(timeout_s))},
+            timeout=connect_timeout_s,
+            kwargs={"autocommit": False, "connect_timeout": max(1, int(connect_timeout_s))},
         )
 
     async def open(self) -> None:
-        """Open the pool (call once, e.g. in the app lifespan)."""
-        await self._pool.open(wait=True, timeout=self._timeout_ms / 1000)
+        """Open the pool (once, e.g. in the app lifespan; the first query opens it otherwise)."""
+        if not self._opened:
+            self._opened = True
+            await self._pool.open(wait=True, timeout=self._connect_timeout_s)
 
     async def close(self) -> None:
         """Close the pool."""
@@ -69,6 +75,7 @@ class PostgresExecutor:
 
     async def _run(self, statement: str) -> tuple[list[str], list[dict[str, Any]]]:
         try:
+            await self.open()
             async with (
                 self._pool.connection() as conn,
                 conn.transaction(),
