@@ -1,0 +1,135 @@
+"""Server mode over mocked HTTP: the officer's filter travels inside the Qdrant query."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import respx
+
+from schemas.errors import BackendUnavailable
+from tools.knowledge.embedders import HashingEmbedder
+from tools.knowledge.index import KnowledgeIndex
+
+URL = "http://qdrant.test:6333"
+EXPECTED_FILTER = {
+    "must": [
+        {"key": "clearance", "range": {"lte": 2}},
+        {
+            "should": [
+                {"key": "all_precincts", "match": {"value": True}},
+                {"key": "precincts", "match": {"any": ["BLR-E-KRP"]}},
+            ]
+        },
+    ]
+}
+
+
+def _ok(result: Any) -> httpx.Response:
+    return httpx.Response(200, json={"result": result, "status": "ok", "time": 0.0})
+
+
+def _point(doc_id: str, clearance: int, precincts: list[str]) -> dict[str, Any]:
+    return {
+        "id": "6f1c1d6e-8b5a-5c55-9c43-6bd1f3b1f7a1",
+        "version": 1,
+        "score": 3.2,
+        "payload": {
+            "doc_id": doc_id,
+            "title": "T",
+            "section": "S",
+            "text": "zero fir transfer",
+            "clearance": clearance,
+            "precincts": precincts,
+            "all_precincts": not precincts,
+        },
+    }
+
+
+@pytest.fixture
+def qdrant() -> Iterator[respx.MockRouter]:
+    with respx.mock(base_url=URL, assert_all_called=False) as router:
+        router.get("/").mock(return_value=httpx.Response(200, json={"version": "1.20.0"}))
+        router.get("/collections/sop_kb/exists").mock(return_value=_ok({"exists": True}))
+        router.post("/collections/sop_kb/points/count").mock(return_value=_ok({"count": 0}))
+        yield router
+
+
+def _bodies(router: respx.MockRouter) -> list[dict[str, Any]]:
+    return [
+        json.loads(call.request.content)
+        for call in router.calls
+        if call.request.url.path.endswith("/points/query")
+    ]
+
+
+def test_lexical_query_carries_the_clearance_and_precinct_filter(
+    qdrant: respx.MockRouter, make_officer
+) -> None:
+    qdrant.post("/collections/sop_kb/points/query").mock(return_value=_ok({"points": []}))
+    idx = KnowledgeIndex.open(url=URL)
+    idx.search("zero fir transfer", make_officer(2, "BLR-E-KRP"))
+    passage_query = next(b for b in _bodies(qdrant) if b["with_payload"])
+    assert passage_query["using"] == "bm25"
+    assert passage_query["filter"] == EXPECTED_FILTER
+    audit_query = next(b for b in _bodies(qdrant) if not b["with_payload"])
+    assert "filter" not in audit_query
+
+
+def test_fusion_query_filters_both_prefetches_and_the_fused_result(
+    qdrant: respx.MockRouter, make_officer
+) -> None:
+    qdrant.get("/collections/sop_kb").mock(
+        return_value=_ok(
+            {
+                "status": "green",
+                "optimizer_status": "ok",
+                "segments_count": 1,
+                "payload_schema": {},
+                "config": {
+                    "params": {"vectors": {"dense": {"size": 64, "distance": "Cosine"}}},
+                    "hnsw_config": {"m": 16, "ef_construct": 100, "full_scan_threshold": 10000},
+                    "optimizer_config": {
+                        "deleted_threshold": 0.2,
+                        "vacuum_min_vector_number": 1000,
+                        "default_segment_number": 0,
+                        "flush_interval_sec": 5,
+                    },
+                    "wal_config": {"wal_capacity_mb": 32, "wal_segments_ahead": 0},
+                },
+            }
+        )
+    )
+    qdrant.post("/collections/sop_kb/points/query").mock(return_value=_ok({"points": []}))
+    idx = KnowledgeIndex.open(url=URL, embedder=HashingEmbedder(64))
+    idx.search("zero fir transfer", make_officer(2, "BLR-E-KRP"))
+    fused = next(b for b in _bodies(qdrant) if b["with_payload"])
+    assert fused["query"] == {"fusion": "rrf"}
+    assert fused["filter"] == EXPECTED_FILTER
+    assert [p["using"] for p in fused["prefetch"]] == ["bm25", "dense"]
+    assert all(p["filter"] == EXPECTED_FILTER for p in fused["prefetch"])
+
+
+def test_a_point_the_server_should_not_have_returned_is_dropped_and_counted(
+    qdrant: respx.MockRouter, make_officer
+) -> None:
+    leaked = {"points": [_point("restricted", 5, []), _point("other-precinct", 1, ["MYS-X"])]}
+    qdrant.post("/collections/sop_kb/points/query").mock(return_value=_ok(leaked))
+    result = KnowledgeIndex.open(url=URL).search("zero fir", make_officer(2, "BLR-E-KRP"))
+    assert result.passages == []
+    assert result.recheck_dropped == 2
+
+
+def test_an_unreachable_server_is_backend_unavailable_after_bounded_retries(
+    qdrant: respx.MockRouter, make_officer
+) -> None:
+    route = qdrant.post("/collections/sop_kb/points/query").mock(
+        side_effect=httpx.ConnectError("refused")
+    )
+    idx = KnowledgeIndex.open(url=URL)
+    with pytest.raises(BackendUnavailable):
+        idx.search("zero fir", make_officer(2, "BLR-E-KRP"))
+    assert route.call_count == 3
