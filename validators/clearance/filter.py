@@ -8,6 +8,7 @@ post-filtered by `filter_rows`, which fails closed (see `run_with_clearance`).
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -323,6 +324,40 @@ def count_masked(
     return counts
 
 
+async def withheld_count(
+    executor: RecordsExecutor,
+    verdict: ZcqlVerdict,
+    officer: Officer,
+    policy: ClearancePolicy,
+    dialect: Dialect,
+    tables: set[str],
+) -> int:
+    """Rows the statement matches in jurisdiction minus those within the officer's clearance."""
+    if not tables:
+        return 0
+    in_scope, visible = await asyncio.gather(
+        executor.count(verdict, precinct_only_sources(officer, policy, dialect, tables=tables)),
+        executor.count(verdict, table_sources(officer, policy, dialect, tables=tables)),
+    )
+    return max(0, in_scope - visible)
+
+
+async def sql_mask_counts(
+    executor: RecordsExecutor,
+    officer: Officer,
+    policy: ClearancePolicy,
+    rows: Sequence[Record],
+    sources: Mapping[str, CellSource],
+    aliases: Mapping[str, str],
+    links: Mapping[str, str],
+) -> Counter[str]:
+    """Reason -> cells the database masked, attributed with trusted context."""
+    if not rows or not _maskable(officer, policy, sources):
+        return Counter()
+    context = await fetch_context(executor, officer, rows, sources)
+    return count_masked(officer, policy, rows, sources, aliases, context, links)
+
+
 def sensitivity_reason(policy: ClearancePolicy) -> str:
     """The name the policy gives its sensitivity row rule."""
     return next(r.name for r in policy.row_rules if r.check == "sensitivity_within_clearance")
@@ -376,18 +411,6 @@ async def run_with_clearance(
     full = table_sources(officer, policy, dialect, tables=tables)
     result = await executor.execute(verdict, full or None)
     rows = [dict(r) for r in result.rows]
-    reasons: Counter[str] = Counter()
-    withheld = 0
-    if tables:
-        in_scope = await executor.count(
-            verdict, precinct_only_sources(officer, policy, dialect, tables=tables)
-        )
-        withheld = max(0, in_scope - await executor.count(verdict, full))
-        if withheld:
-            reasons[sensitivity_reason(policy)] = withheld
-    if rows and _maskable(officer, policy, sources):
-        context = await fetch_context(executor, officer, rows, sources)
-        reasons.update(count_masked(officer, policy, rows, sources, aliases, context, links))
     fir_keys = [
         r.get(k)
         for r in rows
@@ -395,7 +418,13 @@ async def run_with_clearance(
         if isinstance(s, ColumnRef) and s.column == "fir_id"
     ]
     value_tables = tables | ({"persons"} if "firs" in tables else set())
-    values = await protected_values(executor, officer, policy, value_tables, key_list(fir_keys))
+    withheld, masks, values = await asyncio.gather(
+        withheld_count(executor, verdict, officer, policy, dialect, tables),
+        sql_mask_counts(executor, officer, policy, rows, sources, aliases, links),
+        protected_values(executor, officer, policy, value_tables, key_list(fir_keys)),
+    )
+    reasons = Counter({sensitivity_reason(policy): withheld} if withheld else {})
+    reasons.update(masks)
     shown = visible_values(rows)
     return ClearedRows(
         columns=list(result.columns),
