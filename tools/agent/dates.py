@@ -303,13 +303,12 @@ def _cutover(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
             "the IPC (procedure: CrPC for investigations pending at the cut-over)."
         )
         relation = "before"
+    elif day == BNS_CUTOVER:
+        text = f"{long_date(day)} is the BNS cut-over day itself: BNS / BNSS / BSA apply."
+        relation = "on"
     else:
-        where = "is the cut-over day itself" if day == BNS_CUTOVER else "is after the cut-over"
-        text = (
-            f"{long_date(day)} {where} ({cut}), so it is on or after the cut-over: "
-            "BNS / BNSS / BSA apply."
-        )
-        relation = "on" if day == BNS_CUTOVER else "after"
+        text = f"{long_date(day)} is after the BNS cut-over ({cut}): BNS / BNSS / BSA apply."
+        relation = "after"
     return text, {"relation": relation}
 
 

@@ -1,0 +1,104 @@
+"""Date utilities: Indian formats, differences, offsets, working days, deadlines, zones."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from tests.graph.fallback.harness import OFFICER
+from tools.agent.base import ToolContext, ToolError
+from tools.agent.dates import (
+    DateArgs,
+    add_business_days,
+    business_days_between,
+    parse_date,
+    parse_time,
+    run_dates,
+)
+
+TODAY = date(2026, 12, 2)
+CTX = ToolContext(
+    officer=OFFICER, page_context=None, services=None, now=datetime(2026, 12, 2, 6, tzinfo=UTC)
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3 March 2026", date(2026, 3, 3)),
+        ("3rd March 2026", date(2026, 3, 3)),
+        ("March 3rd, 2026", date(2026, 3, 3)),
+        ("03/03/2026", date(2026, 3, 3)),
+        ("03-03-26", date(2026, 3, 3)),
+        ("2024-07-01", date(2024, 7, 1)),
+        ("15 Sep 2026", date(2026, 9, 15)),
+        ("2 Nov", date(2026, 11, 2)),
+        ("25 Dec", date(2025, 12, 25)),
+        ("today", TODAY),
+        ("yesterday", date(2026, 12, 1)),
+    ],
+)
+def test_parses_indian_date_formats(text: str, expected: date) -> None:
+    assert parse_date(text, TODAY) == expected
+
+
+def test_rejects_impossible_dates() -> None:
+    with pytest.raises(ToolError, match="not a real date"):
+        parse_date("31/02/2026", TODAY)
+
+
+def test_working_days_skip_weekends() -> None:
+    assert business_days_between(date(2026, 11, 27), date(2026, 12, 4)) == 5
+    assert business_days_between(date(2026, 12, 4), date(2026, 11, 27)) == -5
+    assert add_business_days(date(2026, 11, 27), 5) == date(2026, 12, 4)
+
+
+def test_parses_times() -> None:
+    assert parse_time("10:30").hour == 10
+    assert parse_time("7 pm").hour == 19
+    with pytest.raises(ToolError):
+        parse_time("25:00")
+
+
+@pytest.mark.parametrize(
+    ("args", "key", "expected"),
+    [
+        ({"operation": "difference", "start": "3 March 2026", "end": "today"}, "days", 274),
+        ({"operation": "add_days", "start": "15 Sep 2026", "days": 90}, "date", "2026-12-14"),
+        ({"operation": "add_days", "start": "03-03-26", "days": -14}, "date", "2026-02-17"),
+        (
+            {"operation": "add_days", "start": "27/11/2026", "days": 5, "business": True},
+            "date",
+            "2026-12-04",
+        ),
+        (
+            {"operation": "deadline", "start": "2 Nov", "deadline": "chargesheet_60"},
+            "date",
+            "2027-01-01",
+        ),
+        (
+            {"operation": "deadline", "start": "2 Nov", "deadline": "chargesheet_90"},
+            "date",
+            "2027-01-31",
+        ),
+        ({"operation": "convert_time", "time": "10:30"}, "time", "05:00"),
+        (
+            {"operation": "convert_time", "time": "23:00", "from_zone": "UTC", "to_zone": "IST"},
+            "date",
+            "2026-12-03",
+        ),
+        ({"operation": "cutover", "start": "2024-07-01"}, "relation", "on"),
+        ({"operation": "cutover", "start": "30/06/2024"}, "relation", "before"),
+        ({"operation": "today"}, "date", "2026-12-02"),
+    ],
+)
+async def test_date_operations(args: dict[str, object], key: str, expected: object) -> None:
+    output = await run_dates(DateArgs.model_validate(args), CTX)
+    assert output.data[key] == expected
+
+
+async def test_unknown_time_zone_is_a_clear_error() -> None:
+    args = DateArgs(operation="convert_time", time="10:30", to_zone="Mars/Olympus")
+    with pytest.raises(ToolError, match="unknown time zone"):
+        await run_dates(args, CTX)
