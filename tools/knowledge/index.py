@@ -19,9 +19,9 @@ from tenacity import retry, retry_if_exception_type, stop_after_attempt, wait_ex
 
 from schemas.errors import BackendUnavailable, BadInput
 from schemas.officer import Officer
-from tools.knowledge.access import may_read_document, qdrant_filter_spec
 from tools.knowledge.chunking import Chunk, chunk_document
 from tools.knowledge.documents import KbDocument, markdown_files, parse_document
+from tools.knowledge.qfilter import to_qdrant_filter
 from tools.knowledge.sparse import (
     Bm25Params,
     SparseVec,
@@ -31,6 +31,7 @@ from tools.knowledge.sparse import (
     query_vector,
 )
 from tools.knowledge.text import sentences
+from validators.clearance.knowledge import may_read_document, qdrant_filter_spec
 
 SPARSE = "bm25"
 DENSE = "dense"
@@ -327,7 +328,7 @@ class KnowledgeIndex:
         tokens = analyse(query)
         if not tokens or k < 1:
             return SearchResult(passages=[])
-        allowed = models.Filter.model_validate(qdrant_filter_spec(officer))
+        allowed = to_qdrant_filter(qdrant_filter_spec(officer))
         sparse = _qdrant_vector(query_vector(tokens))
         if self._embedder is not None:
             dense = self._embedder.embed([query])[0]
