@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from app.assistant import Assistant, new_request_id
 from app.auth import TokenService
 from app.logging import configure_logging
-from app.routes import chat, health, stream
+from app.routes import chat, health, stream, ui
 from app.settings import Settings
 from schemas.errors import BadInput, CrimeAssistError
 
@@ -72,4 +72,5 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
     app.include_router(health.router)
     app.include_router(chat.router)
     app.include_router(stream.router)
+    app.include_router(ui.router)
     return app

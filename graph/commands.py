@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from schemas.routing import Route
 
@@ -33,6 +34,17 @@ class Command:
         ):
             return f"/{self.name} did not understand {argument[:60]!r}. Usage: {self.usage}"
         return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The public view served by `GET /v1/commands` (no validation internals)."""
+        return {
+            "name": self.name,
+            "usage": self.usage,
+            "description": self.description,
+            "route": self.route,
+            "needs_argument": self.needs_argument,
+            "needs_image": self.needs_image,
+        }
 
 
 FIR_ARGUMENT = r"(FIR[-\s]?(19|20)\d{2}[-\s]\d{1,5}|\d{1,5}\s*(/|of)\s*(19|20)\d{2})"
@@ -90,3 +102,8 @@ def help_text() -> str:
     lines = ["Shortcuts:"]
     lines += [f"  {c.usage} - {c.description}" for c in COMMANDS.values()]
     return "\n".join(lines)
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every command's public view, in catalogue order."""
+    return [command.to_dict() for command in COMMANDS.values()]
