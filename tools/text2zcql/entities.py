@@ -79,7 +79,8 @@ _NOT_PLACES = _words(
     """
     the my our all each every total jurisdiction area areas district districts station stations
     precinct precincts city state karnataka which what this that these those last past
-    progress custody court trial records record database system data files cctns
+    progress custody court trial records record database system data files cctns night
+    nights morning evening afternoon daytime night-time total general particular future present
     """
 )
 _NAME_TRIGGER = re.compile(
@@ -136,6 +137,11 @@ class Entities:
     domain_words: bool = False
 
 
+def _phrase_pattern(phrase: str) -> str:
+    """A phrase as a regex in which a space also matches a hyphen ("chain-snatching")."""
+    return re.escape(phrase).replace(r"\ ", r"[\s-]")
+
+
 class _Text:
     """Normalised text whose used spans are blanked out as recognisers consume them."""
 
@@ -150,9 +156,9 @@ class _Text:
         """Whole-word phrases (plurals too) found, longest first; each found span is blanked."""
         found: list[tuple[int, str]] = []
         for phrase in sorted(phrases, key=len, reverse=True):
-            word = re.escape(phrase)
+            word = _phrase_pattern(phrase)
             if phrase.endswith("y"):
-                word = rf"(?:{word}|{re.escape(phrase[:-1])}ies)"
+                word = rf"(?:{word}|{_phrase_pattern(phrase[:-1])}ies)"
             pattern = rf"(?<![\w-]){word}(?:s|es)?(?![\w-])"
             for m in re.finditer(pattern, self.text):
                 found.append((m.start(), phrase))
