@@ -255,7 +255,7 @@ class Recorder:
         return [json.loads(r.content) for r in self.requests]
 
 
-def groq_llm(recorder: Recorder, max_retries: int = 2) -> Any:
+def groq_llm(recorder: Callable[[httpx.Request], Any], max_retries: int = 2) -> Any:
     """The REAL ChatGroq client over a mock transport."""
     from langchain_groq import ChatGroq
 

@@ -1,0 +1,115 @@
+"""The offline planner genuinely computes, through the loop, and labels itself offline."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
+from tests.graph.fallback.harness import (
+    OFFICER,
+    PAGE,
+    FakeKnowledge,
+    FakeRecords,
+    context_for,
+    run_loop,
+)
+from tools.agent.services import FallbackServices
+
+ONE_CYCLE = [
+    ("__start__", "react_agent"),
+    ("react_agent", "react_tools"),
+    ("react_tools", "react_agent"),
+    ("react_agent", "__end__"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many days between 3 March 2026 and today", "274 days"),
+        ("what date is 90 days from 15 Sep 2026", "Monday, 14 December 2026"),
+        ("60-day chargesheet deadline for an arrest on 2 Nov", "day 60 is Friday, 1 January 2027"),
+        ("what is 18% of 2,35,000", "= 42300"),
+        ("(45000*3)/4 + 1200", "= 34950"),
+        ("convert 10:30 IST to UTC", "10:30 IST is 05:00 UTC"),
+        ("is 2024-07-01 after the BNS cut-over", "cut-over day itself: BNS / BNSS / BSA apply"),
+        ("is 15/06/2024 after the BNS cut-over", "before the BNS cut-over"),
+        ("how many working days between 1/12/2026 and 15/12/2026", "10 working days"),
+        ("what is 2 weeks before 03-03-26", "Tuesday, 17 February 2026"),
+    ],
+)
+async def test_offline_planner_computes_dates_and_arithmetic(question: str, expected: str) -> None:
+    run = await run_loop(context_for(FallbackServices()), question)
+    result = run.result
+    assert expected in result.answer
+    assert result.answer.startswith(OFFLINE_LABEL)
+    assert (result.pipeline, result.offline, result.partial) == ("fallback", True, False)
+    assert run.edges() == ONE_CYCLE
+    assert run.state["agent_cycles"] == 1
+
+
+async def test_open_fir_question_reads_the_screen_then_the_records() -> None:
+    records = FakeRecords()
+    services = FallbackServices(records=records)
+    run = await run_loop(
+        context_for(services),
+        "what FIR is open on my screen and what's its status",
+        page_context=PAGE,
+    )
+    assert [n["tool"] for n in run.tool_notes] == ["page_context", "records"]
+    assert [n["iteration"] for n in run.tool_notes] == [1, 2]
+    assert records.calls[0][0].endswith("(FIR-2026-04829)")
+    assert records.calls[0][1] == OFFICER
+    assert "active FIR: FIR-2026-04829" in run.result.answer
+    assert "Under Investigation" in run.result.answer
+    assert [c.kind for c in run.result.citations] == ["record"]
+    assert run.result.records == [{"fir_id": "FIR-2026-04829", "status": "Under Investigation"}]
+    assert run.edges().count(("react_agent", "react_tools")) == 2
+
+
+async def test_no_open_fir_is_said_plainly_without_a_records_lookup() -> None:
+    records = FakeRecords()
+    run = await run_loop(
+        context_for(FallbackServices(records=records)), "what FIR is open on my screen"
+    )
+    assert records.calls == []
+    assert "No page context" in run.result.answer
+
+
+async def test_withheld_values_of_every_tool_reach_the_result() -> None:
+    services = FallbackServices(records=FakeRecords(withheld=["Hidden Victim"]))
+    run = await run_loop(context_for(services), "status of FIR-2026-04829")
+    assert run.result.withheld_values == ["Hidden Victim"]
+    assert "withheld_values" not in run.result.model_dump()
+
+
+async def test_procedure_questions_search_the_knowledge_base() -> None:
+    knowledge = FakeKnowledge()
+    run = await run_loop(
+        context_for(FallbackServices(knowledge=knowledge)), "procedure to register a zero fir"
+    )
+    assert knowledge.calls == [("procedure to register a zero fir", OFFICER)]
+    assert [c.kind for c in run.result.citations] == ["sop"]
+    assert not run.result.partial
+
+
+async def test_unmatched_question_gets_an_honest_partial_answer() -> None:
+    run = await run_loop(context_for(FallbackServices()), "tell me something interesting")
+    assert run.result.partial
+    assert "couldn't work out how to answer this offline" in run.result.answer
+    assert run.edges() == [("__start__", "react_agent"), ("react_agent", "__end__")]
+
+
+async def test_last_resort_knowledge_search_is_marked_unverified() -> None:
+    services = FallbackServices(knowledge=FakeKnowledge())
+    run = await run_loop(context_for(services), "tell me something interesting")
+    assert run.result.partial
+    assert UNVERIFIED in run.result.answer
+
+
+async def test_image_question_without_a_reasoner_is_partial_and_honest() -> None:
+    context = context_for(FallbackServices(), images={"req-1": [object()]})
+    run = await run_loop(context, "what is happening in this photo?")
+    assert run.result.partial
+    assert "Open-ended image reasoning is not available on this deployment" in run.result.answer
+    assert run.tool_notes[0]["status"] == "unavailable"
