@@ -114,5 +114,9 @@ def precinct_only_sources(
     *,
     tables: frozenset[str] | set[str] | None = None,
 ) -> dict[str, str]:
-    """Like `table_sources` but without the sensitivity rule: what the query matches in scope."""
+    """Like `table_sources` but without the sensitivity rule: what the query matches in scope.
+
+    The masks still apply, so the withheld count cannot be used to probe a masked value
+    (a WHERE on a masked name matches nothing in either count).
+    """
     return table_sources(officer, policy, dialect, enforce_sensitivity=False, tables=tables)

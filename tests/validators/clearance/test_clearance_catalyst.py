@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import httpx
 import pytest
 
 from schemas.officer import Officer
@@ -11,9 +15,13 @@ from tests.validators.clearance.clearance_casefile import (
     CatalystLike,
     accepted,
     officer,
+    raw_rows,
 )
+from tools.records.catalyst_executor import CatalystExecutor
+from tools.records.seed_schema import TABLE_COLUMNS
 from validators.clearance.filter import run_with_clearance
 from validators.clearance.policy import ClearancePolicy
+from validators.zcql.schema import BOOLEAN_COLUMNS
 
 COMMISSIONER = officer("commissioner", 5)
 
@@ -72,3 +80,43 @@ async def test_masked_values_from_catalyst_feed_the_deny_list(
         cleared.withheld_values
     )
     assert "Vani Shetty" not in {r["full_name"] for r in cleared.rows}
+
+
+def zcql_over_sqlite(db: Path) -> httpx.MockTransport:
+    """A Catalyst ZCQL endpoint answering simple single-table statements from SQLite."""
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        statement = json.loads(request.content)["query"]
+        table = next(t for t in TABLE_COLUMNS if f"FROM {t} " in statement)
+        rows = raw_rows(db, statement)
+        data = [
+            {table: {k: str(v).lower() if k in BOOLEAN_COLUMNS else v for k, v in r.items()}}
+            for r in rows
+        ]
+        return httpx.Response(200, json={"status": "success", "data": data})
+
+    return httpx.MockTransport(handle)
+
+
+async def test_the_real_catalyst_client_gets_post_filtered_rows(
+    case_db: Path, policy: ClearancePolicy
+) -> None:
+    client = httpx.AsyncClient(transport=zcql_over_sqlite(case_db))
+    executor = CatalystExecutor("https://api.example", "1", lambda: "token", client=client)
+    query = (
+        "SELECT person_id, full_name, phone FROM persons "
+        f"WHERE persons.precinct_id = '{HOME}' ORDER BY person_id"
+    )
+    try:
+        cleared = await run_with_clearance(accepted(query), ROSTER["inspector"], executor, policy)
+    finally:
+        await executor.aclose()
+    assert [r["full_name"] for r in cleared.rows] == [
+        "Anil Kumar",
+        "Bharath Gowda",
+        "[withheld]",
+        "Xavier Dsouza",
+        "[withheld]",
+        "[withheld]",
+    ]
+    assert cleared.withheld_rows == 1
