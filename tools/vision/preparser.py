@@ -31,6 +31,8 @@ from tools.vision.zia import ZiaVisionClient
 from validators.attachments import ValidatedImage
 
 DEFAULT_ZIA_OCR_SCORE = 0.8
+#: A crop reading this confident ends the search over plate-shaped regions.
+SURE_PLATE = 0.9
 
 
 class Preparser(Protocol):
@@ -96,10 +98,7 @@ class VisionPreparser:
 
         bgr = np.ascontiguousarray(rgb[:, :, ::-1])
         step = time.perf_counter()
-        crops = plate_crops(bgr)
-        if looks_like_tight_plate(bgr):
-            crops.append(bgr)
-        quick_plate = best_plate(self._ocr.recognise(crops))
+        quick_plate = self._plate_from_crops(bgr)
         timings["plate_crops"] = _elapsed_ms(step)
         if quick_plate is not None and quick_plate.confidence >= self.threshold:
             timings["total"] = _elapsed_ms(start)
@@ -112,6 +111,21 @@ class VisionPreparser:
             found = _prefer_plate(found, quick_plate)
         timings["total"] = _elapsed_ms(start)
         return _findings([*codes, *found], hint_text, self.threshold, timings)
+
+    def _plate_from_crops(self, bgr: np.ndarray) -> Extraction | None:
+        """The best plate read from plate-shaped regions (largest first, then the whole image
+        if it is plate-shaped), stopping early at a sure reading."""
+        crops = plate_crops(bgr)
+        if looks_like_tight_plate(bgr):
+            crops.append(bgr)
+        best: Extraction | None = None
+        for crop in crops:
+            found = best_plate(self._ocr.recognise([crop]))
+            if found is not None and (best is None or found.confidence > best.confidence):
+                best = found
+            if best is not None and best.confidence >= max(self.threshold, SURE_PLATE):
+                break
+        return best
 
     async def aparse(self, image: ValidatedImage, hint_text: str = "") -> VisionFindings:
         """`parse` in a worker thread, so the event loop keeps serving."""

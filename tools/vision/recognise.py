@@ -60,6 +60,11 @@ def plate_candidate_lines(lines: Sequence[OcrLine]) -> list[OcrLine]:
 def extract_from_lines(lines: Sequence[OcrLine]) -> list[Extraction]:
     """Identity numbers (with labelled name/DOB), else a plate, else the masked text."""
     cards = find_identity_numbers(lines)
+    if not cards:
+        # A number split into fragments on one row ("8690 7439" + "1509") is read as a row.
+        rows = [join_row(row) for row in same_row_groups(lines)]
+        cards = find_identity_numbers(rows)
+        lines = rows if cards else lines
     if cards:
         claimed = {match.line_index for match in cards}
         holder = holder_fields(lines, claimed)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# 12 digits (optionally grouped 4-4-4) or a 16-digit VID, not inside a longer digit run.
-_AADHAAR_LIKE = re.compile(r"(?<![0-9])(?:[0-9]{4}[ -]?){2}[0-9]{4}(?:[ -]?[0-9]{4})?(?![0-9])")
+# 12 digits (optionally grouped 4-4-4, even across a line break) or a 16-digit VID, not inside
+# a longer digit run.
+_AADHAAR_LIKE = re.compile(
+    r"(?<![0-9])(?:[0-9]{4}[ \t\n-]?){2}[0-9]{4}(?:[ \t\n-]?[0-9]{4})?(?![0-9])"
+)
 
 
 def mask_aadhaar(last4: str) -> str:

@@ -7,6 +7,7 @@ import random
 from tests.support.images import aadhaar_number, dl_number, epic_number, pan_number
 from tools.vision.identity import find_identity_numbers, holder_fields
 from tools.vision.lines import OcrLine
+from tools.vision.recognise import extract_from_lines
 
 
 def _found(*texts: str) -> list[tuple[str, str, dict[str, bool]]]:
@@ -87,3 +88,15 @@ def test_inline_labels_are_read_and_unlabelled_names_are_not_guessed() -> None:
 
 def test_pan_number_generator_is_well_formed() -> None:
     assert _found(pan_number(random.Random(2)))[0][2]["valid"]
+
+
+def test_aadhaar_split_into_fragments_on_one_row_is_read_masked() -> None:
+    number = aadhaar_number(random.Random(12))
+    fragments = [
+        OcrLine(f"{number[:4]} {number[4:8]}", 0.97, (10.0, 100.0, 200.0, 130.0)),
+        OcrLine(number[8:], 0.98, (215.0, 101.0, 300.0, 131.0)),
+        OcrLine("Meena", 0.9, (10.0, 20.0, 100.0, 50.0)),
+    ]
+    found = extract_from_lines(fragments)
+    assert [(e.kind, e.value) for e in found] == [("aadhaar", f"XXXX XXXX {number[-4:]}")]
+    assert number[4:] not in str(found)

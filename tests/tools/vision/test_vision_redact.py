@@ -20,3 +20,7 @@ def test_nested_service_data_is_masked() -> None:
         "fields": [{"aadhaar": "XXXX XXXX 0123", "confidence": 0.9}],
         "n": 3,
     }
+
+
+def test_a_number_broken_across_lines_is_still_masked() -> None:
+    assert mask_aadhaar_like("2345 6789\n0123") == "XXXX XXXX 0123"
