@@ -105,6 +105,14 @@ _ALLOWED_ARGS: Final[dict[type[exp.Expression], frozenset[str]]] = {
     exp.Subquery: frozenset({"this"}),
 }
 
+_FALSY_ARGS: Final[dict[type[exp.Expression], frozenset[str]]] = {
+    exp.Identifier: frozenset({"quoted"}),
+    exp.TableAlias: frozenset({"columns"}),
+    exp.Count: frozenset({"expressions"}),
+    exp.Ordered: frozenset({"with_fill"}),
+}
+"""Arguments sqlglot often sets to a falsy default; allowed only while falsy."""
+
 _NAMES: Final[dict[type[exp.Expression], str]] = {
     exp.Case: "CASE expressions",
     exp.If: "IF()",
@@ -159,9 +167,7 @@ _SELECT_ARG_NAMES: Final = {
 
 
 def _set_args(node: exp.Expression) -> Iterator[str]:
-    for key, value in node.args.items():
-        if value is not None and value is not False and value != []:
-            yield key
+    return (key for key, value in node.args.items() if _truthy(value))
 
 
 def _describe(node: exp.Expression) -> str:
@@ -178,7 +184,7 @@ def _sql(node: exp.Expression) -> str:
 
 
 def _scopes(ctx: ValidationContext) -> list[Scope]:
-    return ctx.analysis.scopes if ctx.analysis else []
+    return ctx.analysis.scopes if ctx.analysis is not None else []
 
 
 def _where_leaves(condition: exp.Expression) -> Iterator[exp.Expression]:
@@ -209,9 +215,16 @@ def _conjuncts(condition: exp.Expression) -> Iterator[exp.Expression]:
             yield node
 
 
+def _parts(column: exp.Column) -> tuple[str, str]:
+    """(name, qualifier) of a column, read straight from its identifiers (cheaper than .name)."""
+    this, table = column.args.get("this"), column.args.get("table")
+    name = this.this if isinstance(this, exp.Identifier) else ""
+    return name, table.this if isinstance(table, exp.Identifier) else ""
+
+
 def _resolve(column: exp.Column, scope: Scope) -> tuple[TableRef | None, ColumnType | None]:
     """The table instance a column belongs to and the column's type, if it resolves."""
-    qualifier = column.table
+    name, qualifier = _parts(column)
     if qualifier:
         ref = scope.refs.get(qualifier)
     elif len(scope.tables) == 1:
@@ -219,7 +232,7 @@ def _resolve(column: exp.Column, scope: Scope) -> tuple[TableRef | None, ColumnT
     else:
         ref = None
     schema = ref.schema if ref else None
-    return ref, schema.column_type(column.name) if schema else None
+    return ref, schema.column_type(name) if schema else None
 
 
 def _string_value(node: exp.Expression) -> str | None:
@@ -307,17 +320,27 @@ def allowed_syntax(tree: exp.Expression | None, ctx: ValidationContext) -> list[
         if allowed is None:
             reasons.extend(f"{_describe(v.node)} is not allowed in ZCQL." for v in visits)
         elif kind is not exp.Join:  # the join rule explains join variants
+            falsy = _FALSY_ARGS.get(kind, frozenset())
+            permitted = allowed | falsy
             for visit in visits:
-                node = visit.node
-                if node.args.keys() - allowed:
-                    reasons.extend(_extra_args_problems(node, allowed))
+                args = visit.node.args
+                if permitted.issuperset(args):
+                    for key in falsy:
+                        if args.get(key):
+                            break
+                    else:
+                        continue
+                extra = sorted(k for k in args.keys() - allowed if _truthy(args[k]))
+                if extra:
+                    reasons.extend(_extra_args_problems(visit.node, extra))
     return reasons
 
 
-def _extra_args_problems(node: exp.Expression, allowed: frozenset[str]) -> list[str]:
-    extra = [key for key in _set_args(node) if key not in allowed]
-    if not extra:
-        return []
+def _truthy(value: object) -> bool:
+    return value is not None and value is not False and value != []
+
+
+def _extra_args_problems(node: exp.Expression, extra: list[str]) -> list[str]:
     if isinstance(node, exp.Select):
         return [
             f"{_SELECT_ARG_NAMES.get(key, key.upper())} is not allowed in ZCQL." for key in extra
@@ -341,6 +364,8 @@ def known_tables_and_columns(tree: exp.Expression | None, ctx: ValidationContext
     reasons: list[str] = []
     scopes = ctx.analysis.scopes
     for scope in scopes:
+        if not scope.select.args.get("from_"):
+            reasons.append("A FROM clause naming a table is required.")
         seen: set[str] = set()
         for ref in scope.tables:
             if ref.table not in TABLES:
@@ -376,7 +401,7 @@ def _column_problem(
 ) -> str | None:
     if isinstance(column.this, exp.Star):
         return f"{_sql(column)} is not allowed; select * alone or list the columns."
-    name, qualifier = column.name, column.table
+    name, qualifier = _parts(column)
     if not qualifier and clause in ("order", "having") and name in aliases:
         return None
     if not qualifier and len(scope.tables) > 1:
@@ -458,6 +483,8 @@ def select_list(tree: exp.Expression | None, ctx: ValidationContext) -> list[str
     reasons: list[str] = []
     for scope in _scopes(ctx):
         items = scope.select.expressions
+        if not items:
+            reasons.append("The SELECT list is empty.")
         if len(items) > MAX_SELECT_COLUMNS:
             reasons.append(
                 f"{len(items)} columns are selected; ZCQL allows at most {MAX_SELECT_COLUMNS}."

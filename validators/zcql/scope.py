@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlglot import exp
 
@@ -85,17 +85,19 @@ def analyse(tree: exp.Expression) -> Analysis:
     """Index the tree in one depth-first walk (iterative, so deep nesting cannot recurse)."""
     by_type: dict[type[exp.Expression], list[Visit]] = {}
     scopes: list[Scope] = []
-    stack = [Visit(tree, -1, "statement", None, "")]
+    expression = exp.Expression
+    new = _TUPLE_NEW
+    stack: list[Visit] = [Visit(tree, -1, "statement", None, "")]
+    push = stack.append
     while stack:
         visit = stack.pop()
-        node = visit.node
-        scope, clause = visit.scope, visit.clause
+        node, scope, clause = visit[0], visit[1], visit[2]
         is_select = False
         if isinstance(node, exp.Select):
             is_select = True
             scopes.append(_scope(node, scopes[scope].depth + 1 if scope >= 0 else 0))
             scope = len(scopes) - 1
-            visit = Visit(node, scope, "select", visit.parent, visit.key)
+            visit = Visit(node, scope, "select", visit[3], visit[4])
         kind = type(node)
         bucket = by_type.get(kind)
         if bucket is None:
@@ -103,16 +105,25 @@ def analyse(tree: exp.Expression) -> Analysis:
         else:
             bucket.append(visit)
         for key, value in node.args.items():
+            if value is None or value is False or value is True:
+                continue
             child_clause = _CLAUSES.get(key, key) if is_select else clause
-            if type(value) is list:
-                stack.extend(
-                    Visit(item, scope, child_clause, node, key)
-                    for item in value
-                    if isinstance(item, exp.Expression)
-                )
-            elif isinstance(value, exp.Expression):
-                stack.append(Visit(value, scope, child_clause, node, key))
+            for item in value if type(value) is list else (value,):
+                if not isinstance(item, expression):
+                    continue
+                child = new(Visit, (item, scope, child_clause, node, key))
+                if type(item) in _LEAVES:  # no child nodes: index it without a stack round trip
+                    by_type.setdefault(type(item), []).append(child)
+                else:
+                    push(child)
     return Analysis(by_type, scopes)
+
+
+_LEAVES = frozenset({exp.Identifier, exp.Literal})
+"""Node types whose arguments are never nodes (names and literal values)."""
+
+_TUPLE_NEW: Any = tuple.__new__
+"""Builds a Visit in C; NamedTuple's generated __new__ is a slow Python call per node."""
 
 
 def _scope(select: exp.Select, depth: int) -> Scope:

@@ -77,7 +77,7 @@ def _verdict(
     unique = tuple(dict.fromkeys(reasons))
     accepted = not unique and isinstance(tree, exp.Select)
     if not accepted and not unique:
-        unique = ("The statement is empty.",)
+        unique = ("The statement is not a single SELECT.",)
     return ZcqlVerdict(
         statement=statement,
         accepted=accepted,
