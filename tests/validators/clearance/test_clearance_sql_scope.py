@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from app.roster import load_roster
 from tests.validators.clearance.clearance_casefile import HOME, ROSTER, officer
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.sql_scope import precinct_only_sources, table_sources
@@ -79,3 +80,9 @@ def test_unknown_facts_mask_the_identity(tmp_path: Path, policy: ClearancePolicy
         ("P2", "[withheld]", None),
         ("P3", "Known Adult", 30),
     ]
+
+
+def test_every_roster_officer_compiles(policy: ClearancePolicy) -> None:
+    for who in load_roster().values():
+        sources = table_sources(who, policy)
+        assert all(f"'{p}'" in sources["firs"] for p in who.precincts)
