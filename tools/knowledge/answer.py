@@ -23,8 +23,8 @@ SNIPPET_CHARS = 240
 _INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier|preceding)"
     r"|disregard (?:all |any |the |your )?(?:previous|prior|above|instructions|rules)"
-    r"|(?:new|updated|override|system) (?:instructions?|prompt)"
-    r"|\b(?:you are|you're|act as|pretend to be|roleplay as) (?:now |an? |the )?"
+    r"|\b(?:override|system|hidden) (?:instructions?|prompt)|\bnew instructions?\s*:"
+    r"|\b(?:you are|you're|act as|pretend to be|roleplay as) (?:now |an? |the )*"
     r"(?:ai|assistant|model|chatbot|llm|admin|system|dan)\b"
     r"|\bas an (?:ai|assistant|language model)\b"
     r"|\b(?:assistant|chatbot|llm|ai)\s*:"
