@@ -24,9 +24,7 @@ from graph.nodes.zcql_clearance import zcql_clearance
 from graph.nodes.zcql_validator import after_validation, zcql_validator
 from graph.state import GraphState
 
-Entry = Literal[
-    "smalltalk", "clarify", "retrieve", "text2zcql", "vision_preparser", "react_agent"
-]
+Entry = Literal["smalltalk", "clarify", "retrieve", "text2zcql", "vision_preparser", "react_agent"]
 ROUTE_ENTRIES: dict[str, list[Entry]] = {
     "smalltalk": ["smalltalk"],
     "clarify": ["clarify"],
@@ -85,4 +83,3 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_edge("react_tools", "react_agent")
     g.add_edge("aggregator", END)
     return g
-

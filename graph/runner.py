@@ -48,7 +48,7 @@ def turn_input(request: dict[str, Any]) -> dict[str, Any]:
         "notes": None,
         "decision": None,
         "zcql_statement": None,
-        "zcql_rows": [],
+        "zcql_cleared": None,
         "passages": [],
         "vision_findings": None,
         "agent_messages": None,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from typing import Annotated, Any, TypedDict
 
 from pydantic import BaseModel, Field
@@ -51,10 +50,8 @@ def merge_results(
     return [*(current or []), *update]
 
 
-def merge_notes(
-    current: list[dict[str, Any]] | None, update: list[dict[str, Any]] | None
-) -> list[dict[str, Any]]:
-    """Audit notes written by nodes (redactions, rejections); None resets them for a new turn."""
+def concat_or_reset(current: list[Any] | None, update: list[Any] | None) -> list[Any]:
+    """Concatenate updates (audit notes, loop entries); None resets them for a new turn."""
     if update is None:
         return []
     return [*(current or []), *update]
@@ -91,9 +88,9 @@ class GraphState(TypedDict, total=False):
     # vision branch
     vision_findings: Any
     # fallback engine
-    agent_messages: Annotated[list[Any], operator.add]
+    agent_messages: Annotated[list[Any], concat_or_reset]
     agent_cycles: int
     # merged
     results: Annotated[list[PipelineResult], merge_results]
-    notes: Annotated[list[dict[str, Any]], merge_notes]
+    notes: Annotated[list[dict[str, Any]], concat_or_reset]
     response: ChatResponse

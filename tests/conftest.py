@@ -50,3 +50,26 @@ def pg_database() -> Iterator[str]:
     finally:
         with psycopg.connect(admin, autocommit=True) as db:
             db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+DEMO_FIRS = 3000
+TODAY = "2026-12-02"
+
+
+@pytest.fixture(scope="session")
+def demo_home(tmp_path_factory: pytest.TempPathFactory):
+    """A CRIMEASSIST_HOME with a seeded records database and the knowledge-base index."""
+    from datetime import date
+    from pathlib import Path
+
+    from tools.knowledge.index import KnowledgeIndex
+    from tools.records.seed import build_records_db
+
+    home = tmp_path_factory.mktemp("crimeassist-home")
+    build_records_db(home / "records.db", n_firs=DEMO_FIRS, seed=7, today=date.fromisoformat(TODAY))
+    index = KnowledgeIndex.open(path=home / "qdrant", collection="sop_kb")
+    try:
+        index.ingest([Path(__file__).resolve().parent.parent / "kb"])
+    finally:
+        index.close()
+    return home

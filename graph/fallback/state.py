@@ -5,35 +5,19 @@ deadline), then LangChain messages (AIMessage tool requests, ToolMessage observa
 `artifact` is a `ToolRecord` dict, and a final AIMessage). Only plain dicts and LangChain
 messages go into state, so any checkpointer serialises them. No other state keys are needed.
 
-Integrator note: `GraphState.agent_messages` uses `operator.add`, which raises TypeError on
-the per-turn `None` reset in `graph.runner.turn_input`. `merge_agent_messages` below treats
-None as a reset (like `merge_results`); `FallbackGraphState` is GraphState with that reducer.
-Either use it as the graph's state or switch the annotation in `graph/state.py` to it.
+The per-turn reset (`agent_messages: None` in `graph.runner.turn_input`) relies on the
+None-aware `concat_or_reset` reducer of `GraphState.agent_messages`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from pydantic import BaseModel
 
-from graph.state import GraphState
 from tools.agent.base import ToolOutput
-
-
-def merge_agent_messages(current: list[Any] | None, update: list[Any] | None) -> list[Any]:
-    """Concatenate the loop's entries; a None update resets them for a new turn."""
-    if update is None:
-        return []
-    return [*(current or []), *update]
-
-
-class FallbackGraphState(GraphState, total=False):
-    """GraphState whose `agent_messages` reducer accepts the per-turn None reset."""
-
-    agent_messages: Annotated[list[Any], merge_agent_messages]
 
 
 class LoopStart(BaseModel):

@@ -15,6 +15,7 @@ from schemas.result import Citation, PipelineResult
 SECTION_TITLES = {"zcql": "From the records", "rag": "From the SOPs and law"}
 BRANCH_ORDER = {"zcql": 0, "rag": 1}
 FAILED_BRANCH = "The {name} part could not be completed; this answer is partial."
+OFFLINE_LABEL = "Offline engine: composed without a language model (deterministic, extractive)."
 
 
 def merged_answer(results: list[PipelineResult]) -> str:
@@ -37,6 +38,8 @@ def merged_warnings(results: list[PipelineResult]) -> list[str]:
             warnings.append(
                 FAILED_BRANCH.format(name=SECTION_TITLES.get(result.pipeline, result.pipeline))
             )
+    if any(result.offline for result in results):
+        warnings.append(OFFLINE_LABEL)
     return list(dict.fromkeys(warnings))
 
 
@@ -109,6 +112,7 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
         "notes": notes,
         "results": None,
         "zcql_cleared": None,
+        "agent_messages": None,
         "passages": [],
         "vision_findings": None,
         "attachments": [],

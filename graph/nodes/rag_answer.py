@@ -9,7 +9,8 @@ from langgraph.runtime import Runtime
 from graph.context import GraphContext
 from graph.nodes.retrieve import knowledge_question
 from graph.state import GraphState
-from tools.knowledge.answer import compose_extractive_answer, grounded_answer
+from tools.knowledge.answer import compose_extractive_answer
+from tools.knowledge.grounded import grounded_answer
 
 
 async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:

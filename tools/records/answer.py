@@ -54,6 +54,7 @@ def compose_records_answer(
     intent: str, explanation: str, rows: list[dict[str, Any]], withheld_rows: int
 ) -> tuple[str, list[dict[str, Any]]]:
     """The answer text and the table to show; never mentions withheld values, only counts."""
+    explanation = explanation.rstrip(" .")
     withheld_note = (
         f" {withheld_rows} matching record(s) are above your clearance and were withheld."
         if withheld_rows

@@ -1,0 +1,129 @@
+"""The fallback engine's outside services, wired to exactly the same stages as the pipelines."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from app.settings import Settings
+from graph.context import GraphContext
+from schemas.officer import Officer
+from schemas.page_context import PageContext
+from schemas.result import Citation
+from tools.agent.base import ToolOutput
+from tools.agent.services import FallbackServices
+from tools.knowledge.answer import compose_extractive_answer
+from tools.records.answer import compose_records_answer
+from tools.text2zcql.base import ZcqlRequest
+from validators.clearance.filter import run_with_clearance
+from validators.clearance.knowledge import may_read_document
+from validators.zcql.validate import validate
+
+
+@dataclass
+class RecordsPath:
+    """Text-to-ZCQL -> validator -> read-only execution -> clearance filter, as one tool."""
+
+    context: GraphContext
+
+    async def __call__(
+        self, question: str, officer: Officer, page_context: PageContext | None
+    ) -> ToolOutput:
+        request = ZcqlRequest(
+            question=question,
+            precincts=tuple(sorted(officer.precincts)),
+            today=self.context.clock().date(),
+            active_fir_id=page_context.active_fir_id if page_context else None,
+        )
+        draft = await self.context.zcql_generator.generate(request)
+        if not draft.statement:
+            return ToolOutput(
+                text=f"Not a records question I can parse: {draft.unparsed_reason}", ok=False
+            )
+        verdict = validate(draft.statement, officer.precincts)
+        if not verdict.accepted:
+            return ToolOutput(
+                text="The records query did not pass the safety checks.",
+                ok=False,
+                data={"rejected": True},
+            )
+        cleared = await run_with_clearance(
+            verdict, officer, self.context.records, self.context.policy
+        )
+        answer, table = compose_records_answer(
+            draft.intent, draft.explanation, cleared.rows, cleared.withheld_rows
+        )
+        return ToolOutput(
+            text=answer,
+            records=table[:50],
+            withheld_values=cleared.withheld_values,
+            citations=[
+                Citation(kind="record", id="zcql", title="Query that ran", snippet=draft.statement)
+            ],
+            data={
+                "intent": draft.intent,
+                "rows": len(cleared.rows),
+                "withheld_rows": cleared.withheld_rows,
+            },
+        )
+
+
+@dataclass
+class KnowledgePath:
+    """The clearance-filtered retrieval (filter inside the Qdrant query, then re-checked)."""
+
+    context: GraphContext
+
+    async def __call__(self, question: str, officer: Officer) -> ToolOutput:
+        found = await asyncio.to_thread(self.context.knowledge.search, question, officer, 5)
+        passages = [
+            p for p in found.passages if may_read_document(officer, p.clearance, p.precincts)
+        ]
+        result = compose_extractive_answer(question, passages)
+        return ToolOutput(
+            text=result.answer, citations=result.citations, data={"passages": len(passages)}
+        )
+
+
+@dataclass
+class QuickMLReasoner:
+    """Adapts the QuickML VLM client to the fallback engine's vision protocol."""
+
+    client: object
+
+    async def ask(self, image_bytes: bytes, prompt: str) -> str:
+        answer = await self.client.ask(image_bytes, prompt)  # type: ignore[attr-defined]
+        return str(answer.text)
+
+
+def fallback_services(context: GraphContext, settings: Settings) -> FallbackServices:
+    """Records and knowledge always; web search and image reasoning only when configured."""
+    web_search = None
+    if settings.web_search_url:
+        from tools.agent.web_search import SearxngClient
+
+        web_search = SearxngClient(settings.web_search_url, settings.web_search_allowed_domains)
+    vision = None
+    if settings.quickml_endpoint_url and settings.catalyst_token:
+        from tools.vision.quickml import QuickMLVisionClient
+
+        token = settings.catalyst_token.get_secret_value()
+
+        async def token_provider() -> str:
+            return token
+
+        key = settings.quickml_endpoint_key
+        vision = QuickMLReasoner(
+            QuickMLVisionClient(
+                settings.quickml_endpoint_url,
+                key.get_secret_value() if key else None,
+                token_provider,
+                settings.catalyst_org_id,
+            )
+        )
+    return FallbackServices(
+        records=RecordsPath(context),
+        knowledge=KnowledgePath(context),
+        web_search=web_search,
+        vision=vision,
+    )
