@@ -14,6 +14,7 @@ from datetime import date
 
 from tools.domain import places
 from tools.domain.sections import IPC_BNS, canonical_act, canonical_section, equivalents
+from tools.domain.synonyms import canonical_terms
 from tools.text2zcql.dates import MONTHS, Period, find_period
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
@@ -70,10 +71,18 @@ _RANKING = re.compile(
     r"fewest|lowest|minimum|sabse zyada)\b"
 )
 _ASCENDING = re.compile(r"\b(?:bottom|least|fewest|lowest|minimum)\b")
-_DIM_BEFORE = (
-    r"(?:\b(?:by|per|each|every|across|which|what|top|first|bottom|grouped by|split by|"
-    r"broken down by|break ?down by|breakdown by)\s+(?:the\s+)?(?:\d{1,3}\s+)?(?:most\s+)?)"
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
+_N = r"(?:\d{1,3}|one|two|three|four|five|ten)"
+_TOP_N = re.compile(
+    rf"\b(?:top|first|bottom)\s+(?P<a>{_N})\b|\b(?:which|what)\s+(?P<b>{_N})\b"
+    rf"|\b(?P<c>{_N})\s+(?:busiest|worst|most|highest|safest|quietest|top)\b"
 )
+_DIM_BEFORE = (
+    r"\b(?:by|per|each|every|across|which|what|top|first|bottom|grouped by|split by|"
+    r"broken down by|break ?down by|breakdown by|busiest|worst|most common|most affected|"
+    rf"most|highest|safest|quietest)\s+(?:the\s+)?(?:{_N}\s+)?(?:most\s+|busiest\s+|worst\s+)?"
+)
+_DIM_AT_START = r"^\s*(?:(?:show|give|get|list)\s+(?:me\s+)?)?(?:the\s+)?"
 _LEFTOVER_PLACE = re.compile(r"\b(?:in|at|near)\s+(?P<w>[a-z][a-z]{3,})\b")
 _NOT_PLACES = _words(
     """
@@ -83,9 +92,12 @@ _NOT_PLACES = _words(
     nights morning evening afternoon daytime night-time total general particular future present
     """
 )
+_ROLE_AFTER = re.compile(
+    r"\bas\s+(?:an?\s+|the\s+)?(?P<role>accused|complainant|victim|witness|suspect|informant)\b"
+)
 _NAME_TRIGGER = re.compile(
-    r"\b(?:involving|against|named|name|called|person|accused|complainant|victim|witness|"
-    r"mentioning)\s+(?:(?:person|persons|named|name|called|accused)\s+)?"
+    r"\b(?:complaint (?:filed )?by|complained by|filed by|reported by|involving|against|named|"
+    r"name|called|person|accused|complainant|victim|witness|mentioning)\s+(?:(?:person|persons|named|name|called|accused)\s+)?"
 )
 _NAME_STOP = _words(
     """
@@ -256,6 +268,8 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
         if tokens:
             trigger = m.group(0).split()
             role = next((ROLE_WORDS[w] for w in trigger if w in ROLE_WORDS), None)
+            if re.match(r"complain|filed|reported", trigger[0]):
+                role = "complainant"
             name = " ".join(tokens)
             start = m.end()
             t.take((m.start(), start + len(name)))
@@ -298,6 +312,24 @@ def _cased_person(cased: str, t: _Text) -> str | None:
     return None
 
 
+_VEHICLE_THEFT_HEADS = {
+    "two-wheeler": "two-wheeler theft",
+    "four-wheeler": "four-wheeler theft",
+    "vehicle": "vehicle theft",
+}
+
+
+def _stolen_vehicles(text: str) -> list[CrimeFilter]:
+    """ "two wheelers were stolen", "gaadiyan chori": a vehicle word with a theft word."""
+    terms = canonical_terms(text)
+    if "theft" not in terms:
+        return []
+    for term, phrase in _VEHICLE_THEFT_HEADS.items():
+        if term in terms:
+            return [crime_filter(phrase)]
+    return []
+
+
 def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
     """ "burglary ... at night" means night burglary (and "by day" day burglary)."""
     both = ("BURGLARY - DAY", "BURGLARY - NIGHT")
@@ -335,6 +367,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         e.io_badge = m.group(1)
         t.take(m.span())
     e.person_name, e.person_role = _person(t)
+    if m := _ROLE_AFTER.search(t.text):
+        e.person_role = e.person_role or ROLE_WORDS[m["role"]]
+        t.take(m.span())
     if e.person_name is None and cased:
         e.person_name = _cased_person(cased, t)
     e.stations, e.districts = _places(t)
@@ -343,6 +378,8 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         e.stations.append(fuzzy)
     e.domain_words = bool(_DOMAIN_WORDS.search(t.text))
     e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
+    if not e.crimes:
+        e.crimes = _stolen_vehicles(t.text)
     e.modes = list(dict.fromkeys(MODE_PHRASES[p] for p in t.take_phrases(MODE_PHRASES)))
     e.statuses = list(dict.fromkeys(STATUS_PHRASES[p] for p in t.take_phrases(STATUS_PHRASES)))
     if re.search(r"\bjuveniles?\b|\bminors?\b|\bchild(?:ren)? in conflict\b", t.text):
@@ -350,7 +387,8 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     if re.search(r"\bsexual offen[cs]es?\b", t.text):
         e.sexual_offence = True
     if m := _TOP_N.search(t.text):
-        e.top_n = int(m.group(1) or m.group(2))
+        n = m["a"] or m["b"] or m["c"]
+        e.top_n = int(n) if n.isdigit() else _NUMBER_WORDS[n]
     e.ranking = bool(_RANKING.search(t.text)) or bool(re.search(r"\btop\b", t.text))
     e.ascending = bool(_ASCENDING.search(t.text))
     e.dimensions = _dimensions(t)
@@ -364,10 +402,14 @@ def _dimensions(t: _Text) -> list[str]:
     found: list[tuple[int, str]] = []
     for phrase in sorted(DIMENSIONS, key=len, reverse=True):
         plural = rf"{re.escape(phrase)}(?:s|es)?"
-        pattern = rf"{_DIM_BEFORE}(?P<d>{plural})(?![\w-])|(?<![\w-])(?P<w>{plural})[- ]?wise\b"
+        pattern = (
+            rf"{_DIM_BEFORE}(?P<d>{plural})(?![\w-])"
+            rf"|{_DIM_AT_START}(?P<s>{plural})\s+(?:of|for)\b"
+            rf"|(?<![\w-])(?P<w>{plural})[- ]?wise\b"
+        )
         for m in re.finditer(pattern, t.text):
             found.append((m.start(), DIMENSIONS[phrase]))
-            t.take(m.span("d") if m["d"] else m.span())
+            t.take(m.span("d") if m["d"] else m.span("s") if m["s"] else m.span())
     return list(dict.fromkeys(d for _, d in sorted(found)))
 
 

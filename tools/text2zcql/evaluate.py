@@ -15,6 +15,10 @@ fir_id`; persons `persons.fir_id, persons.full_name, persons.role, firs.crime_he
 firs.status, firs.registered_at`; breakdowns and top-N `<dimension>, COUNT(ROWID)`; trends
 `registered_at` in time order, first page.
 
+Lines carry a `split`: `dev` questions were written with the parser and used to improve
+it; `holdout` questions were written afterwards and scored once before any further change
+(their first score is recorded in the benchmark's docstring).
+
 A question is correct when the generated statement passes the validator and its rows
 equal the gold's rows (as a multiset, or in order when the gold has ORDER BY), or when
 both are null.
@@ -48,6 +52,7 @@ class EvalCase:
     active_fir_id: str | None
     intent: str
     gold: str | None
+    split: str = "dev"
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,7 @@ class CaseResult:
 
     id: str
     intent: str
+    split: str
     correct: bool
     generated: str | None
     note: str
@@ -69,6 +75,7 @@ class EvalReport:
     correct: int
     rejected_by_validator: int
     per_intent: dict[str, dict[str, float]]
+    per_split: dict[str, dict[str, float]]
     results: list[CaseResult] = field(repr=False)
 
     @property
@@ -84,6 +91,7 @@ class EvalReport:
             "accuracy": round(self.accuracy, 4),
             "rejected_by_validator": self.rejected_by_validator,
             "per_intent": self.per_intent,
+            "per_split": self.per_split,
             "failures": [asdict(r) for r in self.results if not r.correct],
         }
 
@@ -132,6 +140,7 @@ def load_cases(path: str | Path) -> list[EvalCase]:
                 raw.get("active_fir_id"),
                 raw["intent"],
                 gold,
+                raw.get("split", "dev"),
             )
         )
     return cases
@@ -158,16 +167,17 @@ async def _score(
     if case.gold is None or generated is None:
         ok = case.gold is None and generated is None
         note = "both null" if ok else ("expected no statement" if generated else "not parsed")
-        return CaseResult(case.id, case.intent, ok, generated, note), False
+        return CaseResult(case.id, case.intent, case.split, ok, generated, note), False
     gold_rows = await _rows(executor, case.gold, case.precincts)
     if gold_rows is None:
         raise ValueError(f"gold statement of {case.id} is rejected by the validator")
     rows = await _rows(executor, generated, case.precincts)
     if rows is None:
-        return CaseResult(case.id, case.intent, False, generated, "rejected by validator"), True
+        result = CaseResult(case.id, case.intent, case.split, False, generated, "rejected")
+        return result, True
     same = rows == gold_rows if _has_order(case.gold) else Counter(rows) == Counter(gold_rows)
     note = "same rows" if same else f"different rows ({len(rows)} vs gold {len(gold_rows)})"
-    return CaseResult(case.id, case.intent, same, generated, note), False
+    return CaseResult(case.id, case.intent, case.split, same, generated, note), False
 
 
 async def aevaluate(
@@ -184,16 +194,27 @@ async def aevaluate(
             rejected += was_rejected
     finally:
         executor.close()
-    per_intent: dict[str, dict[str, float]] = {}
-    for intent in sorted({r.intent for r in results}):
-        group = [r for r in results if r.intent == intent]
+    return EvalReport(
+        len(results),
+        sum(r.correct for r in results),
+        rejected,
+        _accuracy_by(results, "intent"),
+        _accuracy_by(results, "split"),
+        results,
+    )
+
+
+def _accuracy_by(results: list[CaseResult], key: str) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for value in sorted({getattr(r, key) for r in results}):
+        group = [r for r in results if getattr(r, key) == value]
         right = sum(r.correct for r in group)
-        per_intent[intent] = {
+        out[value] = {
             "total": len(group),
             "correct": right,
             "accuracy": round(right / len(group), 4),
         }
-    return EvalReport(len(results), sum(r.correct for r in results), rejected, per_intent, results)
+    return out
 
 
 def evaluate(eval_path: str | Path, db_path: str | Path, generator: ZcqlGenerator) -> EvalReport:

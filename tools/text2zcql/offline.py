@@ -34,7 +34,8 @@ _NOT_RECORDS = re.compile(
     r"procedure|how (?:do|should|can) i|how to|what should|steps? (?:to|for|when)|"
     r"guidelines?|sop|what does the law|punishment|bailable|cognizable|explain|summari[sz]e|"
     r"why|opinion|feel|predict|forecast|will there be|checklist|can i|should i|"
-    r"what is the (?:bns|ipc|bnss) (?:section )?for|equivalent|translate|draft|write)\b"
+    r"what is the (?:bns|ipc|bnss) (?:section )?for|equivalent|translate|draft|write|"
+    r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition)\b"
 )
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
 _IO_WORDS = re.compile(
