@@ -70,7 +70,6 @@ class DenyList:
             keys = tuple(
                 phonetic_key(t) for t, _, _ in _tokens(value) if t.lower() not in STOP_TOKENS
             )
-            keys = tuple(k for k in keys if len(k) >= 2)
             if not keys:
                 continue
             variants = {keys, tuple(reversed(keys))}
