@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from graph.context import GraphContext
 from graph.edge_audit import EdgeAuditor, Transition
 from graph.fallback.nodes import after_agent, react_agent, react_tools
-from graph.fallback.state import FallbackGraphState
+from graph.state import GraphState
 from graph.summarise import summarise_update
 from schemas.officer import Officer
 from schemas.page_context import PageContext
@@ -49,16 +49,12 @@ PAGE = PageContext(
 
 def loop_graph() -> Any:
     """START -> react_agent <-> react_tools; react_agent -> END (the aggregator's place)."""
-    builder = StateGraph(FallbackGraphState, context_schema=GraphContext)
-    # input_schema: the nodes are typed with GraphState, whose operator.add reducer on
-    # agent_messages would clash with FallbackGraphState's None-aware one.
-    builder.add_node("react_agent", react_agent, input_schema=FallbackGraphState)
-    builder.add_node("react_tools", react_tools, input_schema=FallbackGraphState)
+    builder = StateGraph(GraphState, context_schema=GraphContext)
+    builder.add_node("react_agent", react_agent)
+    builder.add_node("react_tools", react_tools)
     builder.add_edge(START, "react_agent")
     builder.add_conditional_edges(
-        "react_agent",
-        lambda state: after_agent(state),
-        {"react_tools": "react_tools", "aggregator": END},
+        "react_agent", after_agent, {"react_tools": "react_tools", "aggregator": END}
     )
     builder.add_edge("react_tools", "react_agent")
     return builder.compile()
@@ -99,9 +95,10 @@ async def run_loop(
     officer: Officer = OFFICER,
     page_context: PageContext | None = None,
     request_id: str = "req-1",
+    app: Any = None,
 ) -> LoopRun:
     """One run of the loop with the per-turn resets the integrator's runner sends."""
-    app = loop_graph()
+    app = app or loop_graph()
     auditor = EdgeAuditor(app, summarise=summarise_update)
     final: dict[str, Any] = {}
     state = {
