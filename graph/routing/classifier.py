@@ -1,8 +1,9 @@
 """The trained router classifier: calibrated per-route probabilities from TF-IDF features.
 
 No model file is committed. The model is trained deterministically from `data/router/train.jsonl`
-(a few seconds on one core) and cached as `<cache_dir>/router-model-<version>.joblib`, where the
-version hashes the training data, this module's `CODE_VERSION` and the scikit-learn version.
+(about a second on one core) and cached as `<cache_dir>/router-model-<version>.joblib`, where
+the version hashes the training data, this module and `features.py`, `CODE_VERSION` and the
+scikit-learn version.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ CODE_VERSION = "clf-1"
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "router"
 DEFAULT_TRAIN_PATH = DATA_DIR / "train.jsonl"
 RANDOM_STATE = 13
+# Editing the features or the pipeline changes the version, so no stale cache is reused.
+_MODEL_SOURCES = (Path(__file__), Path(__file__).with_name("features.py"))
 
 
 @dataclass(frozen=True)
@@ -66,9 +69,11 @@ def load_examples(path: Path) -> tuple[list[str], list[str]]:
 
 
 def model_version(train_path: Path = DEFAULT_TRAIN_PATH) -> str:
-    """Short hash of the training data, the code version and the scikit-learn version."""
+    """Short hash of the training data, the model code and the scikit-learn version."""
     digest = hashlib.sha256()
     digest.update(train_path.read_bytes())
+    for module in _MODEL_SOURCES:
+        digest.update(module.read_bytes())
     digest.update(f"|{CODE_VERSION}|{sklearn.__version__}".encode())
     return f"{CODE_VERSION}-{digest.hexdigest()[:10]}"
 
