@@ -47,7 +47,7 @@ PAGE = PageContext(
 )
 
 
-def loop_graph() -> Any:
+def loop_graph(checkpointer: Any = None) -> Any:
     """START -> react_agent <-> react_tools; react_agent -> END (the aggregator's place)."""
     builder = StateGraph(GraphState, context_schema=GraphContext)
     builder.add_node("react_agent", react_agent)
@@ -57,7 +57,7 @@ def loop_graph() -> Any:
         "react_agent", after_agent, {"react_tools": "react_tools", "aggregator": END}
     )
     builder.add_edge("react_tools", "react_agent")
-    return builder.compile()
+    return builder.compile(checkpointer=checkpointer)
 
 
 @dataclass
@@ -96,6 +96,7 @@ async def run_loop(
     page_context: PageContext | None = None,
     request_id: str = "req-1",
     app: Any = None,
+    thread_id: str | None = None,
 ) -> LoopRun:
     """One run of the loop with the per-turn resets the integrator's runner sends."""
     app = app or loop_graph()
@@ -111,8 +112,13 @@ async def run_loop(
         "agent_messages": None,
         "agent_cycles": 0,
     }
+    config: dict[str, Any] = {"recursion_limit": 40}
+    options: dict[str, Any] = {}
+    if thread_id is not None:
+        config["configurable"] = {"thread_id": thread_id}
+        options["durability"] = "exit"
     async for mode, event in app.astream(
-        state, {"recursion_limit": 40}, context=context, stream_mode=["debug", "values"]
+        state, config, context=context, stream_mode=["debug", "values"], **options
     ):
         if mode == "values":
             final = event

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
+from schemas.result import Citation
 from tests.graph.fallback.harness import (
     OFFICER,
     PAGE,
@@ -13,6 +14,7 @@ from tests.graph.fallback.harness import (
     context_for,
     run_loop,
 )
+from tools.agent.base import ToolOutput
 from tools.agent.services import FallbackServices
 
 ONE_CYCLE = [
@@ -113,3 +115,30 @@ async def test_image_question_without_a_reasoner_is_partial_and_honest() -> None
     assert run.result.partial
     assert "Open-ended image reasoning is not available on this deployment" in run.result.answer
     assert run.tool_notes[0]["status"] == "unavailable"
+
+
+class FakeWeb:
+    """Stands in for a configured SearxngClient."""
+
+    def __init__(self) -> None:
+        self.queries: list[str] = []
+
+    async def search(self, query: str, limit: int = 5) -> ToolOutput:
+        self.queries.append(query)
+        citation = Citation(kind="web", id="https://ksp.gov.in/c1", title="Circular 1")
+        return ToolOutput(text="[1] Circular 1 (https://ksp.gov.in/c1): text", citations=[citation])
+
+
+async def test_latest_news_uses_web_search_only_when_configured() -> None:
+    web = FakeWeb()
+    run = await run_loop(context_for(FallbackServices(web_search=web)), "latest BNSS news")
+    assert web.queries == ["latest BNSS news"]
+    assert [c.kind for c in run.result.citations] == ["web"]
+    unconfigured = await run_loop(context_for(FallbackServices()), "latest BNSS news")
+    assert unconfigured.tool_notes == []
+
+
+async def test_explicit_web_request_without_configuration_is_honest() -> None:
+    run = await run_loop(context_for(FallbackServices()), "search the web for the BNSS circular")
+    assert "Web search is not configured on this deployment." in run.result.answer
+    assert run.result.partial
