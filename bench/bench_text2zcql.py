@@ -4,6 +4,13 @@
 `data/text2zcql/eval.jsonl` through `OfflineZcqlGenerator` and returns the report: overall
 and per-intent execution accuracy (goal >= 0.90), validator rejections, failing cases, time.
 Run: `uv run python -m bench.bench_text2zcql` (or `python bench/bench_text2zcql.py`).
+
+Measured on 2026-12-02 (20,000 FIRs; 2 shared cores):
+- `dev` (120 questions, written with the parser): first run 114/120 (95.0%), now 120/120.
+- `holdout` (49, written after the parser): first run 42/49 (85.7%); then used for fixes.
+- `holdout2` (36, written later still): first run 31/36 (86.1%); then used for fixes.
+- Now 205/205 on all splits, but only the first runs were on unseen wording: expect about
+  86% on new phrasing. About 38 ms a question including execution.
 """
 
 from __future__ import annotations

@@ -149,6 +149,11 @@ def _relative(phrase: str, today: date) -> tuple[date, date] | None:
 
 
 _ALIASES = {
+    "this yr": "this year",
+    "last yr": "last year",
+    "past yr": "last year",
+    "previous yr": "last year",
+    "current yr": "this year",
     "aaj": "today",
     "kal": "yesterday",
     "is hafte": "this week",
@@ -172,13 +177,13 @@ _ALIASES = {
 }
 _NAMED = (
     r"(?P<named>day before yesterday|so far this (?:month|year)|year to date|ytd"
-    r"|(?:this|last|previous|current|past) (?:week|month|quarter|year)"
+    r"|(?:this|last|previous|current|past) (?:week|month|quarter|year|yr)"
     r"|today|yesterday|aaj|kal|is hafte|pichle hafte|is mahine|pichle mahine|is saal|pichle saal)"
 )
 _LAST_N = re.compile(
     r"(?:in the |during the |over the |for the |within the )?(?:last|past|previous|pichle)\s+"
-    r"(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven|ten|twelve)\s+"
-    r"(?P<unit>days?|weeks?|fortnights?|months?|years?|din)\b"
+    r"(?:(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven|ten|twelve)\s+"
+    r"(?P<unit>days?|weeks?|fortnights?|months?|years?|din)|(?P<fortnight>fortnight))\b"
 )
 _RANGE = re.compile(
     rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
@@ -207,16 +212,17 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
                 b = _Point(b.first.replace(year=a.first.year), b.after.replace(year=a.first.year))
             return _clip(a.first, b.after, "", today), m.span()
     if m := _LAST_N.search(text):
-        raw = m["n"]
+        raw = m["n"] or "one"
         n = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
-        unit = m["unit"].rstrip("s")
+        unit = (m["unit"] or m["fortnight"]).rstrip("s").replace("din", "day")
         if unit == "month":
             start = _months_back(today, n)
         elif unit == "year":
             start = _months_back(today, 12 * n)
         else:
             start = today - timedelta(days=n * _UNITS.get(unit, 1))
-        return Period(start, None, f"the last {n} {unit}s"), m.span()
+        label = f"the last {n} {unit}s" if n > 1 else f"the last {unit}"
+        return Period(start, None, label), m.span()
     if m := re.search(rf"(?<![\w-]){_NAMED}(?![\w-])", text):
         phrase = _ALIASES.get(m["named"], m["named"].replace("past ", "last "))
         phrase = _ALIASES.get(phrase, phrase)

@@ -93,7 +93,8 @@ _NOT_PLACES = _words(
     """
 )
 _ROLE_AFTER = re.compile(
-    r"\bas\s+(?:an?\s+|the\s+)?(?P<role>accused|complainant|victim|witness|suspect|informant)\b"
+    r"\b(?:as|is|was|were)\s+(?:an?\s+|the\s+)?"
+    r"(?P<role>accused|complainant|victim|witness|suspect|informant)\b"
 )
 _NAME_TRIGGER = re.compile(
     r"\b(?:complaint (?:filed )?by|complained by|filed by|reported by|involving|against|named|"
@@ -147,6 +148,8 @@ class Entities:
     juvenile: bool = False
     sexual_offence: bool = False
     domain_words: bool = False
+    ignored: list[str] = field(default_factory=list)
+    """Words no recogniser used (shown to the officer so nothing is dropped silently)."""
 
 
 def _phrase_pattern(phrase: str) -> str:
@@ -291,6 +294,21 @@ def _vocabulary() -> frozenset[str]:
 
 
 _VOCABULARY = _vocabulary()
+_FILLER = _words(
+    """
+    how many much show tell give get find fetch search look up check list count total number no
+    please pls kindly can could would you i we us me my our there any some all every the a an of
+    in at on for from to by with within during since between and or but not is are was were be
+    been being has have had do does did it its this that these those what which who whose whom
+    when where why registered reported filed lodged came come happened happen occurred recorded
+    booked cases case firs fir crimes crime incidents incident complaints complaint offences
+    offence records record details info information data so far far yet still currently now
+    station stations ps police district area jurisdiction limits under ka ki ke ko mein me hai
+    hain hue hua hui hue aaye aaya kya kitne kitni kitna batao bataiye dikhao wale wali tak se
+    bhi aur ya ye yeh woh raised got get see saw seen reports report numbers figures stats
+    statistics count counts up till until upto one ones near around
+    """
+)
 _CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 
 
@@ -394,6 +412,8 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     e.dimensions = _dimensions(t)
     if not (e.stations or e.districts) and (m := _LEFTOVER_PLACE.search(t.text)):
         _resolve_leftover(e, m["w"])
+    words = re.findall(r"[a-z][a-z']+", t.text)
+    e.ignored = list(dict.fromkeys(w for w in words if w not in _FILLER and w not in _VOCABULARY))
     return e
 
 

@@ -206,6 +206,7 @@ STATUS_PHRASES: dict[str, str] = {
     "under investigation": "Under Investigation",
     "under-investigation": "Under Investigation",
     "ui": "Under Investigation",
+    "cs": "Charge Sheeted",
     "being investigated": "Under Investigation",
     "still open": "Under Investigation",
     "charge-sheeted": "Charge Sheeted",

@@ -35,7 +35,8 @@ _NOT_RECORDS = re.compile(
     r"guidelines?|sop|what does the law|punishment|bailable|cognizable|explain|summari[sz]e|"
     r"why|opinion|feel|predict|forecast|will there be|checklist|can i|should i|"
     r"what is the (?:bns|ipc|bnss) (?:section )?for|equivalent|translate|draft|write|"
-    r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition)\b"
+    r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition|"
+    r"next (?:week|month|quarter|year)|will (?:see|be|there|happen|rise|increase))\b"
 )
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
 _IO_WORDS = re.compile(
@@ -49,6 +50,17 @@ _TREND = re.compile(
 _COUNT = re.compile(
     r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much)\b"
 )
+_MEASURES = (
+    (re.compile(r"\barrest(?:s|ed)\b|\bgiraftar\w*"), "arrested_count"),
+    (re.compile(r"\bvictims\b"), "victim_count"),
+    (re.compile(r"\b(?:how many|kitne|number of|total) accused\b"), "accused_count"),
+)
+"""Count questions about people in FIRs add up a count column instead of counting FIRs."""
+_MEASURE_WORDS = {
+    "arrested_count": "arrested accused",
+    "victim_count": "victims",
+    "accused_count": "accused",
+}
 _SINGULAR_RANK = re.compile(
     r"\b(?:which|what)\s+(?:one\s+|single\s+)?(?:police station|station|beat|district|io|"
     r"officer|crime head|crime group|area|locality|head|precinct|thana|ps|"
@@ -115,6 +127,14 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     if dims:
         return _grouped(text, e, dims, where, about)
     if _COUNT.search(text):
+        measure = next((col for pattern, col in _MEASURES if pattern.search(text)), None)
+        if measure:
+            what = _MEASURE_WORDS[measure]
+            return ZcqlDraft(
+                b.select((f"SUM({measure})",), "firs", where),
+                "count",
+                f"Adding up the {what} in FIRs{about}.",
+            )
         return ZcqlDraft(
             b.select(("COUNT(ROWID)",), "firs", where), "count", f"Counting FIRs{about}."
         )
@@ -219,6 +239,8 @@ def _describe(e: Entities, place: str) -> str:
     parts.append(place)
     if e.period:
         parts.append(", registered " + e.period.describe())
+    if e.ignored:
+        parts.append(f" [words not used: {', '.join(e.ignored[:6])}]")
     return "".join(parts)
 
 

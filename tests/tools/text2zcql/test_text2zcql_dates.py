@@ -39,6 +39,8 @@ TODAY = date(2026, 12, 2)
         ("on 5 nov", date(2026, 11, 5), date(2026, 11, 6)),
         ("12/03/2025", date(2025, 3, 12), date(2025, 3, 13)),
         ("since 1st october 2026", date(2026, 10, 1), None),
+        ("in the past fortnight", date(2026, 11, 18), None),
+        ("this yr", date(2026, 1, 1), None),
     ],
 )
 def test_period_resolves_against_today(text: str, start: date | None, end: date | None) -> None:

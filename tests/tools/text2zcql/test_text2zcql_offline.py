@@ -208,3 +208,34 @@ def test_more_than_five_conditions_is_refused_not_narrowed() -> None:
 async def test_generator_interface_returns_the_same_draft() -> None:
     request = ZcqlRequest("status of FIR 4829/2026", EAST, TODAY)
     assert await OfflineZcqlGenerator().generate(request) == parse(request)
+
+
+def test_arrest_counts_add_up_the_arrested_column() -> None:
+    d = draft("kitne accused arrested hue is saal")
+    assert d.intent == "count"
+    assert d.statement is not None and d.statement.startswith(
+        "SELECT SUM(arrested_count) FROM firs"
+    )
+
+
+def test_role_after_the_name_filters_persons() -> None:
+    d = draft("show cases where Harish Shetty is the accused")
+    assert d.statement is not None
+    assert "persons.full_name LIKE '*Harish Shetty*'" in d.statement
+    assert "persons.role = 'accused'" in d.statement
+
+
+def test_words_it_did_not_use_are_named_in_the_explanation() -> None:
+    d = draft("how many thefts near the lake in whitefield")
+    assert d.statement is not None and "words not used: lake" in d.explanation
+
+
+def test_abbreviations_for_status_and_year() -> None:
+    d = draft("how many cs cases in whitefield this yr")
+    assert d.statement is not None
+    assert "status = 'Charge Sheeted'" in d.statement
+    assert "registered_at >= '2026-01-01 00:00:00'" in d.statement
+
+
+def test_forecasts_are_not_records_questions() -> None:
+    assert draft("which areas will see more crime next month").statement is None
