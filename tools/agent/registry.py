@@ -54,10 +54,6 @@ class ToolRegistry:
         """OpenAI-format function definitions for `BaseChatModel.bind_tools`."""
         return [tool.definition() for tool in self]
 
-    def with_timeouts(self, ceiling_s: float) -> dict[str, float]:
-        """Each tool's effective timeout: its own, capped by the deployment's ceiling."""
-        return {tool.name: min(tool.timeout_s, ceiling_s) for tool in self}
-
 
 def default_registry() -> ToolRegistry:
     """Every fallback tool; unconfigured services answer honestly that they are unavailable."""
