@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 import joblib
 import sklearn
+import structlog
 from sklearn.calibration import CalibratedClassifierCV
 from sklearn.pipeline import Pipeline
 from sklearn.svm import LinearSVC
@@ -30,6 +31,7 @@ CODE_VERSION = "clf-1"
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "router"
 DEFAULT_TRAIN_PATH = DATA_DIR / "train.jsonl"
 RANDOM_STATE = 13
+log = structlog.get_logger(__name__)
 # Editing the features or the pipeline changes the version, so no stale cache is reused.
 _MODEL_SOURCES = (Path(__file__), Path(__file__).with_name("features.py"))
 
@@ -90,20 +92,22 @@ def build_pipeline() -> Pipeline:
     return Pipeline([("features", build_features()), ("model", calibrated)])
 
 
+def fit_router(train_path: Path) -> Pipeline:
+    """The fitted pipeline for a training file (deterministic)."""
+    texts, routes = load_examples(train_path)
+    return build_pipeline().fit(texts, routes)
+
+
 def train_router(train_path: Path, out_path: Path) -> RouterModelInfo:
     """Train on `train_path` and write the fitted pipeline to `out_path` atomically."""
     started = time.perf_counter()
-    texts, routes = load_examples(train_path)
-    pipeline = build_pipeline().fit(texts, routes)
+    pipeline = fit_router(train_path)
     version = model_version(train_path)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out_path.with_suffix(f".{os.getpid()}.tmp")
-    joblib.dump({"version": version, "pipeline": pipeline}, tmp)
-    os.replace(tmp, out_path)
+    _write_artefact(out_path, version, pipeline)
     return RouterModelInfo(
         version=version,
         path=out_path,
-        n_examples=len(texts),
+        n_examples=len(load_examples(train_path)[0]),
         routes=tuple(str(c) for c in pipeline.classes_),
         train_seconds=time.perf_counter() - started,
     )
@@ -143,13 +147,14 @@ class RouterClassifier:
 
     @classmethod
     def _load_or_train(cls, path: Path, train_path: Path, version: str) -> RouterClassifier:
-        artefact = _read_artefact(path, version)
-        if artefact is None:
-            train_router(train_path, path)
-            artefact = _read_artefact(path, version)
-        if artefact is None:
-            raise RuntimeError(f"router model at {path} could not be read back after training")
-        return cls(artefact, version)
+        pipeline = _read_artefact(path, version)
+        if pipeline is None:
+            pipeline = fit_router(train_path)
+            try:
+                _write_artefact(path, version, pipeline)
+            except OSError as exc:  # an unwritable cache costs a retrain next time, nothing else
+                log.warning("router.cache_not_written", path=str(path), error=str(exc))
+        return cls(pipeline, version)
 
     def predict(self, text: str) -> RouteScores:
         """Scores for one message (well under a millisecond)."""
@@ -164,6 +169,13 @@ class RouterClassifier:
             top = max(probabilities, key=probabilities.__getitem__)
             results.append(RouteScores(top, probabilities[top], probabilities, self.version))
         return results
+
+
+def _write_artefact(path: Path, version: str, pipeline: Pipeline) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    joblib.dump({"version": version, "pipeline": pipeline}, tmp)
+    os.replace(tmp, path)
 
 
 def _read_artefact(path: Path, version: str) -> Pipeline | None:

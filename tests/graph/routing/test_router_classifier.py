@@ -76,3 +76,10 @@ def test_a_corrupt_cache_file_is_retrained_not_trusted(tmp_path: Path):
     (tmp_path / f"router-model-{version}.joblib").write_bytes(b"not a pickle")
     model = RouterClassifier.load(tmp_path)
     assert model.predict("hello").route == "smalltalk"
+
+
+def test_an_unwritable_cache_still_yields_a_working_model(tmp_path: Path):
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the cache directory should be")
+    model = RouterClassifier.load(blocker / "cache")
+    assert model.predict("read this plate").route == "vision"
