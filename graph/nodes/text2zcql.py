@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -9,7 +10,9 @@ from zoneinfo import ZoneInfo
 from langgraph.runtime import Runtime
 
 from graph.context import GraphContext
+from graph.routing.mixed import has_procedure_signal, has_record_signal
 from graph.state import GraphState
+from graph.text import FIR_SERIAL_ONLY, fir_ids_in
 from tools.text2zcql.base import ZcqlRequest
 
 COMMAND_QUESTIONS = {
@@ -20,11 +23,32 @@ COMMAND_QUESTIONS = {
 }
 
 
+CLAUSE_BREAK = re.compile(r"\?|;|\band\b|\balso\b", re.IGNORECASE)
+
+
+def records_part(text: str) -> str:
+    """For a mixed question, the clauses that ask about records (the FIR carried into them)."""
+    clauses = [c.strip(" ,.") for c in CLAUSE_BREAK.split(text) if c.strip(" ,.")]
+    wanted = [c for c in clauses if has_record_signal(c) and not has_procedure_signal(c)]
+    if not wanted:
+        return text
+    question = " and ".join(wanted)
+    references = fir_ids_in(text) or [m.group(0) for m in FIR_SERIAL_ONLY.finditer(text)]
+    for reference in references:
+        if reference not in question and reference not in fir_ids_in(question):
+            question = f"{question} of {reference}"
+    return question
+
+
 def records_question(state: GraphState) -> str:
-    """The question to parse: a slash command's expansion or the normalised text."""
+    """The question to parse: a slash command's expansion, the records part of a mixed
+    question, or the normalised text."""
     command = state.get("command")
     if command is not None and command.name in COMMAND_QUESTIONS:
         return COMMAND_QUESTIONS[command.name].format(argument=command.argument)
+    decision = state.get("decision")
+    if decision is not None and decision.route == "hybrid":
+        return records_part(state.get("text", ""))
     return state.get("text", "")
 
 

@@ -30,8 +30,9 @@ def test_fir_number_without_year_still_counts_as_a_fir_mention():
     assert not mentions_fir_number("procedure for zero FIR")
 
 
-@pytest.mark.parametrize("text", ["hi", "Hello sir!", "thanks", "Thank you madam.", "bye",
-                                  "namaste", "who are you?"])
+@pytest.mark.parametrize(
+    "text", ["hi", "Hello sir!", "thanks", "Thank you madam.", "bye", "namaste", "who are you?"]
+)
 def test_smalltalk(text: str):
     assert is_smalltalk(text)
 
@@ -41,8 +42,15 @@ def test_a_greeting_with_a_question_is_not_smalltalk(text: str):
     assert not is_smalltalk(text)
 
 
-@pytest.mark.parametrize("text", ["who is the IO on this one", "status of this FIR",
-                                  "show his other cases", "what about that vehicle"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "who is the IO on this one",
+        "status of this FIR",
+        "show his other cases",
+        "what about that vehicle",
+    ],
+)
 def test_referents(text: str):
     assert has_referent(text)
 
