@@ -19,8 +19,7 @@ from pydantic import BaseModel
 
 from graph.context import GraphContext
 from graph.edge_audit import EdgeAuditor, Transition
-from graph.fallback.react_agent import after_agent, react_agent
-from graph.fallback.react_tools import react_tools
+from graph.fallback.nodes import after_agent, react_agent, react_tools
 from graph.state import GraphState
 from graph.summarise import summarise_update
 from schemas.officer import Officer
