@@ -21,8 +21,10 @@ INTENTS = (
     "vehicle_lookup",
     "person_lookup",
     "unparsed",
+    "other",
 )
-"""Intents a draft may carry; `trend` rows are `registered_at` values for the caller to bucket."""
+"""Intents a draft may carry; `trend` rows are `registered_at` values for the caller to bucket;
+`other` is an LLM draft whose stated intent is none of the rest."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ Intent grammar, first match wins:
 4. "month-wise", "monthly", "trend" -> `trend`: ZCQL has no date functions and one draft
    is one statement, so a trend selects `registered_at` of the matching FIRs in time order
    (`LIMIT 0, 300`, the first page) and the answer step buckets them by month
-   (`tools.text2zcql.trend.month_counts`), paging with `LIMIT 300, 300`... while pages are full;
+   (`tools.text2zcql.trend.month_counts`), asking for the next page (`trend.next_page`)
+   while a page comes back full;
 5. a grouping word ("by station", "beat-wise") with a ranking word ("top 5", "most") ->
    `top_n`; without one -> `breakdown`;
 6. "how many", "count", "kitne" -> `count`; any other records question -> `list`.

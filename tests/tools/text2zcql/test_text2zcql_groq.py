@@ -113,6 +113,12 @@ async def test_malformed_reply_gives_no_statement(reply: dict[str, Any]) -> None
     assert draft.unparsed_reason and "could not be read" in draft.unparsed_reason
 
 
+async def test_unknown_intent_is_kept_as_other() -> None:
+    args = json.dumps({"statement": IO_STATEMENT, "intent": "io", "explanation": "IO."})
+    draft = await generator(Recorder(httpx.Response(200, json=tool_reply(args)))).generate(REQUEST)
+    assert (draft.statement, draft.intent) == (IO_STATEMENT, "other")
+
+
 async def test_model_declining_gives_its_reason() -> None:
     args = json.dumps(
         {"statement": None, "intent": "unparsed", "explanation": "Weather is not in the records."}
