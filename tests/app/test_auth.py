@@ -1,4 +1,4 @@
-"""Bearer tokens: only a valid, unexpired token from our issuer for our audience names an officer."""
+"""Bearer tokens: only a valid, unexpired token from our issuer and audience names an officer."""
 
 from __future__ import annotations
 
@@ -34,16 +34,26 @@ def test_token_signed_with_another_key_is_refused():
 
 
 def test_alg_none_token_is_refused():
-    claims = {"sub": "KA-5005", "iss": "crimeassist", "aud": "crimeassist-chat",
-              "iat": int(time.time()), "exp": int(time.time()) + 600}
+    claims = {
+        "sub": "KA-5005",
+        "iss": "crimeassist",
+        "aud": "crimeassist-chat",
+        "iat": int(time.time()),
+        "exp": int(time.time()) + 600,
+    }
     token = jwt.encode(claims, key=None, algorithm="none")
     with pytest.raises(NotAuthenticated):
         TOKENS.verify(token)
 
 
 def test_algorithm_is_pinned_even_with_the_right_key():
-    claims = {"sub": "KA-5005", "iss": "crimeassist", "aud": "crimeassist-chat",
-              "iat": int(time.time()), "exp": int(time.time()) + 600}
+    claims = {
+        "sub": "KA-5005",
+        "iss": "crimeassist",
+        "aud": "crimeassist-chat",
+        "iat": int(time.time()),
+        "exp": int(time.time()) + 600,
+    }
     token = jwt.encode(claims, "s" * 40, algorithm="HS512")
     with pytest.raises(NotAuthenticated, match="InvalidAlgorithmError"):
         TOKENS.verify(token)
