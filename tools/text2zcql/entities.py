@@ -306,7 +306,7 @@ _FILLER = _words(
     station stations ps police district area jurisdiction limits under ka ki ke ko mein me hai
     hain hue hua hui hue aaye aaya kya kitne kitni kitna batao bataiye dikhao wale wali tak se
     bhi aur ya ye yeh woh raised got get see saw seen reports report numbers figures stats
-    statistics count counts up till until upto one ones near around
+    statistics count counts up till until upto one ones near around about those them
     """
 )
 _CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
@@ -445,6 +445,31 @@ def _resolve_leftover(e: Entities, word: str) -> None:
         e.districts.extend(districts)
     else:
         e.unknown_place = word
+
+
+_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("stations", "districts", "unknown_place"),
+    ("period",),
+    ("crimes", "sections", "juvenile", "sexual_offence"),
+    ("statuses",),
+    ("modes",),
+    ("fir_ids", "refers_to_active", "plates", "person_name", "person_role"),
+    ("dimensions", "top_n", "ranking", "ascending"),
+    ("io_badge",),
+)
+
+
+def overlay(base: Entities, new: Entities) -> Entities:
+    """A follow-up's entities over the previous question's: each kind the follow-up names wins.
+
+    "how many thefts last month" then "and in Whitefield?" -> thefts, last month, Whitefield.
+    """
+    merged = Entities(domain_words=base.domain_words or new.domain_words, ignored=new.ignored)
+    for group in _GROUPS:
+        source = new if any(getattr(new, name) for name in group) else base
+        for name in group:
+            setattr(merged, name, getattr(source, name))
+    return merged
 
 
 def section_patterns(act: str, section: str) -> list[str]:

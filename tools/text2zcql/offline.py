@@ -14,6 +14,9 @@ Intent grammar, first match wins:
    `top_n`; without one -> `breakdown`;
 6. "how many", "count", "kitne" -> `count`; any other records question -> `list`.
 
+A follow-up ("and in Whitefield?", "what about last year?") is read against the previous
+question in `history`: each kind of entity it names replaces that kind in the previous one.
+
 Scope: a named station (which must be one of the caller's), else the caller's precincts in
 a named district, else all the caller's precincts. A question whose filters need more than
 ZCQL's 5 WHERE conditions is refused with the reason, never silently narrowed.
@@ -22,12 +25,13 @@ ZCQL's 5 WHERE conditions is refused with the reason, never silently narrowed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from tools.domain.places import Station, stations_in
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql import builder as b
 from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, unparsed
-from tools.text2zcql.entities import Entities, extract, section_patterns
+from tools.text2zcql.entities import Entities, extract, overlay, section_patterns
 from tools.text2zcql.lexicon import DIMENSION_LABELS, CrimeFilter
 
 _NOT_RECORDS = re.compile(
@@ -62,6 +66,9 @@ _MEASURE_WORDS = {
     "victim_count": "victims",
     "accused_count": "accused",
 }
+_FOLLOW_UP = re.compile(
+    r"^(?:and|what about|how about|same for|same in|same but|also|ok and|now|aur)\b"
+)
 _SINGULAR_RANK = re.compile(
     r"\b(?:which|what)\s+(?:one\s+|single\s+)?(?:police station|station|beat|district|io|"
     r"officer|crime head|crime group|area|locality|head|precinct|thana|ps|"
@@ -92,6 +99,20 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "Comparisons need one query per period or place; ask for each one separately."
         )
     e = extract(text, request.today, cased=request.question)
+    follows = ""
+    if _FOLLOW_UP.match(text) and request.history:
+        base = normalise_text(request.history[-1])
+        if base and not _NOT_RECORDS.search(base) and not _COMPARISON.search(base):
+            e = overlay(extract(base, request.today, cased=request.history[-1]), e)
+            text, follows = f"{text} {base}", request.history[-1]
+    draft = _draft(text, e, request)
+    if follows and draft.statement is not None:
+        return replace(draft, explanation=f"Following up on '{follows}': {draft.explanation}")
+    return draft
+
+
+def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
+    """The draft for a question's text (for the intent grammar) and its entities."""
     if e.unknown_place:
         return unparsed(
             f"I don't recognise the place '{e.unknown_place}' as a police station or district."

@@ -239,3 +239,35 @@ def test_abbreviations_for_status_and_year() -> None:
 
 def test_forecasts_are_not_records_questions() -> None:
     assert draft("which areas will see more crime next month").statement is None
+
+
+def _follow(question: str, previous: str) -> ZcqlDraft:
+    result = parse(ZcqlRequest(question, EAST, TODAY, history=(previous,)))
+    assert result.statement is not None
+    assert validate(result.statement, EAST).accepted
+    return result
+
+
+def test_follow_up_replaces_only_the_place() -> None:
+    d = _follow("and in Whitefield?", "how many thefts last month")
+    assert d.intent == "count" and d.statement is not None
+    assert "precinct_id = 'BLR-E-WFD'" in d.statement and "crime_group = 'THEFT'" in d.statement
+    assert "registered_at < '2026-12-01 00:00:00'" in d.statement
+    assert d.explanation.startswith("Following up on 'how many thefts last month'")
+
+
+def test_follow_up_replaces_the_period_and_keeps_the_ranking() -> None:
+    d = _follow("what about last year?", "top 5 beats of Whitefield for burglary")
+    assert d.intent == "top_n" and d.statement is not None
+    assert "registered_at >= '2025-01-01 00:00:00'" in d.statement
+    assert d.statement.endswith("LIMIT 5")
+
+
+def test_follow_up_can_change_the_intent() -> None:
+    d = _follow("and how many of those are pending?", "list cheating cases in KR Puram this year")
+    assert d.intent == "count" and d.statement is not None
+    assert "status = 'Under Investigation'" in d.statement
+
+
+def test_follow_up_without_history_is_not_guessed() -> None:
+    assert draft("and in Whitefield?").statement is None
