@@ -15,30 +15,48 @@ from validators.guardrail.denylist import DenyList
 from validators.guardrail.recognisers import Finding, Recogniser
 
 NEVER = 99
-# recogniser, the minimum clearance that may see the value unredacted (NEVER = always masked)
+# recogniser, the minimum clearance that may see the value unredacted (NEVER = always masked);
+# on equal spans the earlier rule wins (an explicit "account no." beats a chance Verhoeff match)
 RULES: tuple[tuple[Recogniser, int], ...] = (
     (r.aadhaar_numbers, NEVER),
+    (r.bank_accounts, 4),
     (r.virtual_ids, NEVER),
     (r.pan_numbers, 4),
     (r.voter_ids, 4),
     (r.passports, 4),
     (r.driving_licences, 4),
-    (r.bank_accounts, 4),
+    (r.card_numbers, 4),
     (r.ifsc_codes, 4),
     (r.emails, 3),
     (r.upi_ids, 3),
     (r.phones, 3),
 )
-ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u2060-\u2064\ufeff\u00ad]")
-CONFUSABLES = str.maketrans(
-    "АВЕКМНОРСТХаеорсухіјԁɡӏ０１２３４５６７８９",
-    "ABEKMHOPCTXaeopcyxijdgl0123456789",
+ZERO_WIDTH = re.compile(r"[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u00ad\u034f\u180e]")
+# Cyrillic and Greek letters that look like Latin ones
+HOMOGLYPHS = (
+    "АВЕКМНОРСТХЅІЈаеорсухѕіјԁһԛԝɡӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοντυχ",
+    "ABEKMHOPCTXSIJaeopcyxsijdhqwglABEZHIKMNOPTYXaovtux",
 )
 
 
+def _folding_table() -> dict[int, str]:
+    """Homoglyphs to ASCII letters, and every Unicode decimal digit (Devanagari, ...) to 0-9."""
+    table = {ord(a): b for a, b in zip(*HOMOGLYPHS, strict=True)}
+    for code in range(0x80, 0x1FBFA):
+        char = chr(code)
+        if unicodedata.category(char) == "Nd":
+            table[code] = str(unicodedata.decimal(char))
+    return table
+
+
+FOLDING = _folding_table()
+
+
 def canonical_text(text: str) -> str:
-    """NFKC, zero-width characters removed, common homoglyphs folded to ASCII."""
-    return ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).translate(CONFUSABLES)
+    """NFKC, zero-width and direction marks removed, homoglyphs and foreign digits folded."""
+    if text.isascii():
+        return text
+    return ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).translate(FOLDING)
 
 
 def non_overlapping(findings: Iterable[Finding]) -> list[Finding]:
@@ -58,16 +76,20 @@ class RequestGuard:
     deny: DenyList
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
 
+    def findings(self, text: str) -> list[Finding]:
+        """The non-overlapping spans `redact` replaces in an already canonical text."""
+        found: list[Finding] = list(self.deny.findings(text))
+        for recognise, min_clearance in RULES:
+            if self.officer.clearance < min_clearance:
+                found.extend(recognise(text))
+        return non_overlapping(found)
+
     def redact(self, text: str) -> tuple[str, int]:
         """The text with every identifier and withheld value this officer may not see replaced."""
         if not text:
             return text, 0
         text = canonical_text(text)
-        found: list[Finding] = list(self.deny.findings(text))
-        for recognise, min_clearance in RULES:
-            if self.officer.clearance < min_clearance:
-                found.extend(recognise(text))
-        spans = non_overlapping(found)
+        spans = self.findings(text)
         for finding in reversed(spans):
             text = text[: finding.start] + finding.replacement + text[finding.end :]
             reason = (
