@@ -45,17 +45,35 @@ class Transition:
 Summariser = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class Topology:
+    """What the auditor needs from a compiled graph; computed once per graph (get_graph is slow)."""
+
+    preds: dict[str, set[str]]
+    waiting: set[tuple[str, str]]
+    deferred: set[str]
+
+    @classmethod
+    def of(cls, app: Any) -> Topology:
+        b = app.builder
+        preds: dict[str, set[str]] = {}
+        for e in app.get_graph().edges:
+            preds.setdefault(e.target, set()).add(e.source)
+        return cls(
+            preds=preds,
+            waiting={(s, t) for srcs, t in b.waiting_edges for s in srcs},
+            deferred={n for n, spec in b.nodes.items() if spec.defer},
+        )
+
+
 class EdgeAuditor:
     """Feeds on debug events; `rows` holds every transition seen so far."""
 
-    def __init__(self, app: Any, summarise: Summariser | None = None) -> None:
-        b = app.builder
-        self.preds: dict[str, set[str]] = {}
+    def __init__(self, topology: Topology, summarise: Summariser | None = None) -> None:
+        self.preds = topology.preds
+        self.waiting = topology.waiting
+        self.deferred = topology.deferred
         self.summarise = summarise
-        for e in app.get_graph().edges:
-            self.preds.setdefault(e.target, set()).add(e.source)
-        self.waiting = {(s, t) for srcs, t in b.waiting_edges for s in srcs}
-        self.deferred = {n for n, spec in b.nodes.items() if spec.defer}
         self.done: list[dict[str, Any]] = []
         self.rows: list[Transition] = []
         self.by_task: dict[str, list[Transition]] = {}

@@ -8,13 +8,22 @@ from datetime import datetime
 from typing import Any
 
 from graph.context import GraphContext
-from graph.edge_audit import EdgeAuditor, Transition
+from graph.edge_audit import EdgeAuditor, Topology, Transition
 from graph.progress import progress_label
 from graph.summarise import summarise_update
 from schemas.response import ChatResponse
 from tools.audit.recorder import RequestAudit
 
 ProgressCallback = Callable[[dict[str, Any]], Awaitable[None]]
+_TOPOLOGIES: dict[int, Topology] = {}
+
+
+def topology_of(app: Any) -> Topology:
+    """The compiled graph's edges, computed on first use."""
+    key = id(app)
+    if key not in _TOPOLOGIES:
+        _TOPOLOGIES[key] = Topology.of(app)
+    return _TOPOLOGIES[key]
 
 
 def transition_event(audit: RequestAudit, row: Transition) -> None:
@@ -74,7 +83,7 @@ async def run_turn(
 ) -> ChatResponse:
     """One full run; every transition, decision, note and the response reach the audit sink."""
     started = time.perf_counter()
-    auditor = EdgeAuditor(app, summarise=summarise_update)
+    auditor = EdgeAuditor(topology_of(app), summarise=summarise_update)
     debug_events: list[dict[str, Any]] = []
     final: dict[str, Any] = {}
     config: dict[str, Any] = {"configurable": {"thread_id": thread_id}, "recursion_limit": 40}
