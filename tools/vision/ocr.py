@@ -1,8 +1,13 @@
 """Local OCR with RapidOCR's bundled ONNX models, loaded once per process.
 
 Tuned for this service: no angle classifier (cards and plates arrive upright within a few
-degrees), detection limited to a 960 px longest side, and a recognition-only entry point for
-tight plate crops. Calls are serialised with a lock, so one instance is safe across threads.
+degrees); detection never upscales (`det_limit_type="max"`; the default upscales the short
+side to 736 px, several times slower on small images); the working image is capped at 1600 px;
+one inference thread by default (on a shared 2-core machine onnxruntime's spinning thread pool
+measured 1.5-2x slower than a single thread); lines recognised one at a time (batches pad
+every line to the widest one: 3-5x slower on ID cards); and a recognition-only entry point
+for tight plate crops. RapidOCR keeps per-call state on the detector, so calls are serialised with a
+lock and one instance is safe across threads.
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ import numpy as np
 
 from tools.vision.lines import OcrLine
 
-DET_LIMIT_SIDE = 960
-DEFAULT_THREADS = 2
+MAX_SIDE_PX = 1600
+DEFAULT_THREADS = 1
 
 
 class LocalOcr:
@@ -33,8 +38,9 @@ class LocalOcr:
 
         engine = RapidOCR(
             use_cls=False,
-            det_limit_side_len=DET_LIMIT_SIDE,
+            max_side_len=MAX_SIDE_PX,
             det_limit_type="max",
+            rec_batch_num=1,
             intra_op_num_threads=threads,
             inter_op_num_threads=1,
         )

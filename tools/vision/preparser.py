@@ -18,7 +18,7 @@ from schemas.errors import BackendUnavailable
 from tools.vision.codes import code_extraction, read_codes
 from tools.vision.findings import Extraction, VisionFindings
 from tools.vision.lines import lines_from_text
-from tools.vision.ocr import LocalOcr
+from tools.vision.ocr import DEFAULT_THREADS, LocalOcr
 from tools.vision.plate_locator import looks_like_tight_plate, plate_crops
 from tools.vision.recognise import (
     DEFAULT_THRESHOLD,
@@ -80,7 +80,9 @@ class VisionPreparser:
         return self._ocr
 
     @classmethod
-    def load(cls, *, threshold: float = DEFAULT_THRESHOLD, threads: int = 2) -> VisionPreparser:
+    def load(
+        cls, *, threshold: float = DEFAULT_THRESHOLD, threads: int = DEFAULT_THREADS
+    ) -> VisionPreparser:
         """Load the OCR models (the only heavy step)."""
         return cls(LocalOcr.load(threads=threads), threshold=threshold)
 
