@@ -65,7 +65,6 @@ _SECTION_REF = re.compile(
 )
 _IPC_OLD = frozenset(s for row in IPC_BNS for s in row.old)
 _IO_BADGE = re.compile(r"\b(?:io|i\.o\.|kgid|badge|officer)\s*(?:no\.?|number|id|#)?\s*(\d{7})\b")
-_TOP_N = re.compile(r"\b(?:top|first|bottom)\s+(\d{1,3})\b|\b(?:which|what)\s+(\d{1,3})\b")
 _RANKING = re.compile(
     r"\b(?:top|highest|worst|most|busiest|maximum|max|leading|bottom|least|"
     r"fewest|lowest|minimum|sabse zyada)\b"
@@ -89,7 +88,7 @@ _NOT_PLACES = _words(
     the my our all each every total jurisdiction area areas district districts station stations
     precinct precincts city state karnataka which what this that these those last past
     progress custody court trial records record database system data files cctns night
-    nights morning evening afternoon daytime night-time total general particular future present
+    nights morning evening afternoon daytime night-time general particular future present
     """
 )
 _ROLE_AFTER = re.compile(
@@ -98,7 +97,8 @@ _ROLE_AFTER = re.compile(
 )
 _NAME_TRIGGER = re.compile(
     r"\b(?:complaint (?:filed )?by|complained by|filed by|reported by|involving|against|named|"
-    r"name|called|person|accused|complainant|victim|witness|mentioning)\s+(?:(?:person|persons|named|name|called|accused)\s+)?"
+    r"name|called|person|accused|complainant|victim|witness|mentioning)\s+"
+    r"(?:(?:person|persons|named|name|called|accused)\s+)?"
 )
 _NAME_STOP = _words(
     """
