@@ -178,7 +178,7 @@ function matchingCommands() {
   const text = $("message").value;
   if (!text.startsWith("/") || /\s/.test(text)) return [];
   const typed = text.slice(1).toLowerCase();
-  return state.commands.filter((c) => c.name.startsWith(typed));
+  return state.commands.filter((c) => c.name.startsWith(typed) && c.name !== typed);
 }
 
 function renderSuggestions() {
@@ -274,7 +274,7 @@ function progressStep(text) {
 async function ask(message) {
   const request = { message, page_context: pageContext(), attachments: state.image ? [state.image] : [] };
   const question = el("li", { className: "turn officer" }, [el("p", { textContent: message })]);
-  if (state.image) question.append(el("p", { className: "muted", textContent: `📎 ${state.image.filename}` }));
+  if (state.image) question.append(el("p", { className: "muted", textContent: `Attached: ${state.image.filename}` }));
   $("log").append(question);
   $("progress").replaceChildren();
   const steps = [];

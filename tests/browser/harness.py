@@ -25,6 +25,7 @@ from app.auth import TokenService
 from app.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
 SEED_TODAY = date(2026, 12, 2)
 
 
