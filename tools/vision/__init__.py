@@ -1,5 +1,6 @@
 """Multimodal input: the fast vision pre-parser and the Zia / QuickML vision clients."""
 
+from tools.vision.factory import build_preparser, build_vlm_client
 from tools.vision.findings import Extraction, ExtractionKind, VisionFindings
 from tools.vision.preparser import Preparser, VisionPreparser, ZiaVisionPreparser
 from tools.vision.quickml import QuickMLVisionClient, VlmAnswer, vision_unavailable_answer
@@ -15,5 +16,7 @@ __all__ = [
     "VlmAnswer",
     "ZiaVisionClient",
     "ZiaVisionPreparser",
+    "build_preparser",
+    "build_vlm_client",
     "vision_unavailable_answer",
 ]
