@@ -118,6 +118,11 @@ def test_decompression_bomb_header_is_refused_before_decoding() -> None:
     assert "pixel limit" in _refusal(images.png_bomb_header(30000, 30000), "bomb.png")
 
 
+def test_fifty_megapixel_header_is_refused_by_the_default_40_mp_cap() -> None:
+    detail = _refusal(images.png_bomb_header(10000, 5000), "wide.png")
+    assert "10000x5000 pixels is over the limit of 40,000,000 pixels" in detail
+
+
 def test_image_over_the_configured_pixel_cap_is_refused(png_bytes: bytes) -> None:
     assert "120x60 pixels is over the limit" in _refusal(png_bytes, "a.png", max_pixels=7199)
 

@@ -20,8 +20,8 @@ _OPEN_ENDED: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "asks about a person in the image",
-            r"\b(?:is|who is|who's|identify) (?:this|that|the) "
-            r"(?:person|man|woman|boy|girl|suspect)\b",
+            r"\b(?:is|identify) (?:this|that|the) (?:person|man|woman|boy|girl|suspect)\b"
+            r"|\bwho(?:'s| is| are)\b",
         ),
         ("asks for an assessment of damage or injuries", r"\b(?:damage|injur(?:y|ies)|wound)\b"),
         ("asks to analyse the scene", r"\b(?:analy[sz]e|assess|interpret|suspicious)\b"),

@@ -18,6 +18,7 @@ from tools.vision.recognise import escalation
         "why is the car parked there",
         "does this damage match the FIR?",
         "is this person the accused in FIR-2026-04829?",
+        "who is this?",
         "analyse this CCTV still",
     ],
 )
