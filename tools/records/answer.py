@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
+
+from tools.text2zcql.trend import month_counts
 
 MAX_LISTED = 8
 DESCRIBE_COLUMNS = ("fir_id", "crime_head", "status", "registered_at", "io_name", "precinct_id")
@@ -22,10 +23,8 @@ def _count_value(rows: list[dict[str, Any]]) -> int | float | None:
 
 def month_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """registered_at values counted per YYYY-MM (ZCQL has no date functions)."""
-    months = Counter(
-        str(row.get("registered_at", ""))[:7] for row in rows if row.get("registered_at")
-    )
-    return [{"month": month, "firs": count} for month, count in sorted(months.items())]
+    months = month_counts(str(row.get("registered_at") or "") for row in rows)
+    return [{"month": month, "firs": count} for month, count in months.items()]
 
 
 def _pairs(rows: list[dict[str, Any]]) -> str:
