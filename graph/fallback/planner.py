@@ -14,7 +14,6 @@ from typing import Any
 from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
 from graph.fallback.state import ToolRecord
 from tools.agent.base import ToolError
-from tools.agent.calculator import normalise_expression
 from tools.agent.dates import ZONE_ALIASES, find_dates
 
 
@@ -45,8 +44,13 @@ _MASKS = (
     re.compile(r"\b\d{1,2}[:.]\d{2}\b"),
     re.compile(r"\b\d{1,5}/(?:19|20)\d{2}\b"),
 )
-_SPAN = re.compile(r"(?:\b(?:round|abs|min|max)\b|[\d.()+\-*/%,\s])+")
-_OPERATOR = re.compile(r"\d\s*[)]*\s*(?:\*\*|//|[+\-*/%])\s*[(]*\s*[\d(]|\b(?:round|abs|min|max)\(")
+_SPAN = re.compile(
+    r"(?:\b(?:round|abs|min|max|of|percent|per cent)\b|₹|[\d.()+\-*/%^×÷,\s])+", re.IGNORECASE
+)
+_PERCENT_OF = re.compile(r"\d\s*(?:%|percent|per cent)\s*of\s*₹?\s*\d", re.IGNORECASE)
+_OPERATOR = re.compile(
+    r"\d\s*[)]*\s*(?:\*\*|//|[+\-*/%^×÷])\s*[(]*\s*₹?[\d(]|\b(?:round|abs|min|max)\("
+)
 
 TIME_CONVERT = re.compile(
     r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s*([A-Za-z][A-Za-z_/]{0,30})\s+(?:to|in|into)\s+"
@@ -91,13 +95,14 @@ VISION = re.compile(r"\b(image|photo|picture|pic|this (?:shows|one)|in the attac
 
 def extract_expression(question: str) -> str | None:
     """The arithmetic expression in a question, if it has one."""
-    text = normalise_expression(question)
+    text = question
     for mask in _MASKS:
         text = mask.sub(" # ", text)
     best: str | None = None
     for match in _SPAN.finditer(text):
-        span = match.group(0).strip(" ,.")
-        if _OPERATOR.search(span) and (best is None or len(span) > len(best)):
+        span = re.sub(r"^(?:\s|of\b|,)+|(?:\s|of\b|[,.])+$", "", match.group(0), flags=re.I)
+        arithmetic = _OPERATOR.search(span) or _PERCENT_OF.search(span)
+        if arithmetic and (best is None or len(span) > len(best)):
             best = span
     if best is None:
         return None

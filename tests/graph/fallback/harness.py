@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from graph.context import GraphContext
 from graph.edge_audit import EdgeAuditor, Transition
 from graph.fallback.nodes import after_agent, react_agent, react_tools
+from graph.runner import topology_of
 from graph.state import GraphState
 from graph.summarise import summarise_update
 from schemas.officer import Officer
@@ -100,7 +101,7 @@ async def run_loop(
 ) -> LoopRun:
     """One run of the loop with the per-turn resets the integrator's runner sends."""
     app = app or loop_graph()
-    auditor = EdgeAuditor(app, summarise=summarise_update)
+    auditor = EdgeAuditor(topology_of(app), summarise=summarise_update)
     final: dict[str, Any] = {}
     state = {
         "request_id": request_id,
