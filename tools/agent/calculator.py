@@ -23,6 +23,7 @@ MAX_EXPRESSION_CHARS = 200
 MAX_NODES = 80
 MAX_EXPONENT = 100
 MAX_RESULT_DIGITS = 60
+MAX_PRECISION_BITS = 700
 
 Number = Fraction
 
@@ -56,8 +57,8 @@ def normalise_expression(text: str) -> str:
 def _power(base: Number, exponent: Number) -> Number:
     if abs(exponent) > MAX_EXPONENT:
         raise ToolError(f"exponent {exponent} is larger than the allowed {MAX_EXPONENT}")
-    if base != 0 and abs(float(exponent)) * math.log10(abs(float(base))) > MAX_RESULT_DIGITS:
-        raise ToolError("the result of that power would be too large")
+    if base != 0 and abs(float(exponent) * math.log10(abs(float(base)))) > MAX_RESULT_DIGITS:
+        raise ToolError("the result of that power would be too large or too precise")
     if isinstance(exponent, Fraction) and exponent.denominator == 1:
         if base == 0 and exponent < 0:
             raise ToolError("zero cannot be raised to a negative power")
@@ -68,6 +69,8 @@ def _power(base: Number, exponent: Number) -> Number:
 
 
 def _check_size(value: Number) -> Number:
+    if max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_PRECISION_BITS:
+        raise ToolError("the result is too large or too precise to compute exactly")
     if value != 0 and math.log10(abs(float(value))) > MAX_RESULT_DIGITS:
         raise ToolError("the result is too large")
     return value

@@ -135,8 +135,8 @@ def find_dates(text: str, today: date) -> list[tuple[int, date]]:
         year = int(m[3]) if m[3] else _year_for(day, month, today)
         add(m.start(), m.end(), _make(year, month, day))
     for m in RELATIVE.finditer(text):
-        shift = {"today": 0, "tomorrow": 1, "yesterday": -1}[m[1].lower()]
-        add(m.start(), m.end(), today + timedelta(days=shift))
+        offset_days = {"today": 0, "tomorrow": 1, "yesterday": -1}[m[1].lower()]
+        add(m.start(), m.end(), today + timedelta(days=offset_days))
     return sorted(found)
 
 
@@ -190,10 +190,18 @@ def add_business_days(start: date, days: int) -> date:
     step = 1 if days >= 0 else -1
     current, remaining = start, abs(days)
     while remaining:
-        current += timedelta(days=step)
+        current = shift(current, step)
         if current.weekday() < 5:
             remaining -= 1
     return current
+
+
+def shift(start: date, days: int) -> date:
+    """`start` moved by `days`, with a clear error outside the calendar's range."""
+    try:
+        return start + timedelta(days=days)
+    except OverflowError as error:
+        raise ToolError("that date is outside the supported calendar range") from error
 
 
 def long_date(value: date) -> str:
@@ -244,7 +252,7 @@ def _add_days(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
         result = add_business_days(start, args.days)
         kind = "working days (Mon-Fri; public holidays not counted)"
     else:
-        result = start + timedelta(days=args.days)
+        result = shift(start, args.days)
         kind = "days"
     direction = "after" if args.days >= 0 else "before"
     text = f"{abs(args.days)} {kind} {direction} {long_date(start)} is {long_date(result)}"
@@ -269,7 +277,7 @@ def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
         raise ToolError(f"name a deadline ({', '.join(sorted(DEADLINES))}) or give days")
     days = rule.days if rule is not None else int(args.days or 0)
     label = rule.label if rule is not None else f"{days}-day limit"
-    due = start + timedelta(days=days)
+    due = shift(start, days)
     remaining = (due - today).days
     status = f"{remaining} days from today" if remaining >= 0 else f"passed {-remaining} days ago"
     text = (

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import operator
+from fractions import Fraction
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tools.agent.base import ToolError
 from tools.agent.calculator import evaluate, format_number, indian_grouping
@@ -64,3 +69,24 @@ def test_indian_digit_grouping() -> None:
     assert indian_grouping(235000) == "2,35,000"
     assert indian_grouping(-1000) == "-1,000"
     assert indian_grouping(999) == "999"
+
+
+def test_refuses_results_too_precise_to_compute_exactly() -> None:
+    with pytest.raises(ToolError, match="too large or too precise"):
+        evaluate("((1/10**50)**100)**100")
+
+
+OPERATIONS = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+@given(
+    st.lists(st.integers(-(10**6), 10**6), min_size=2, max_size=6),
+    st.lists(st.sampled_from(sorted(OPERATIONS)), min_size=5, max_size=5),
+)
+def test_matches_exact_left_to_right_arithmetic(numbers: list[int], ops: list[str]) -> None:
+    expression = f"({numbers[0]})"
+    expected = Fraction(numbers[0])
+    for number, symbol in zip(numbers[1:], ops, strict=False):
+        expression = f"({expression} {symbol} ({number}))"
+        expected = OPERATIONS[symbol](expected, Fraction(number))
+    assert evaluate(expression) == expected

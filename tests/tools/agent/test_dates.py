@@ -102,3 +102,9 @@ async def test_unknown_time_zone_is_a_clear_error() -> None:
     args = DateArgs(operation="convert_time", time="10:30", to_zone="Mars/Olympus")
     with pytest.raises(ToolError, match="unknown time zone"):
         await run_dates(args, CTX)
+
+
+async def test_dates_past_the_calendar_are_a_clear_error() -> None:
+    args = DateArgs(operation="add_days", start="31/12/9999", days=1)
+    with pytest.raises(ToolError, match="calendar range"):
+        await run_dates(args, CTX)
