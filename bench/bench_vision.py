@@ -160,13 +160,22 @@ def bench_cards(preparser: VisionPreparser, per_kind: int, seed: int) -> dict[st
     validation: list[float] = []
     for kind in ("pan", "aadhaar", "voter_id", "driving_licence"):
         latencies: list[float] = []
+        misses: list[list[str]] = []
         correct = 0
         for _ in range(per_kind):
             img, expected = _card(kind, rng)
             findings, elapsed = _timed_parse(preparser, _validated(img, validation))
             latencies.append(elapsed)
-            correct += any(e.kind == kind and e.value == expected for e in findings.extractions)
-        results[kind] = {"images": per_kind, "exact": correct, "latency": _percentiles(latencies)}
+            if any(e.kind == kind and e.value == expected for e in findings.extractions):
+                correct += 1
+            else:
+                misses.append([e.describe() for e in findings.extractions])
+        results[kind] = {
+            "images": per_kind,
+            "exact": correct,
+            "latency": _percentiles(latencies),
+            "misses": misses,
+        }
     return results
 
 

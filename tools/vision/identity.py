@@ -41,6 +41,9 @@ DATE_RE = re.compile(r"(?<![0-9])([0-3]?[0-9])[/.-]([01]?[0-9])[/.-]((?:19|20)[0
 _NAME_LABEL = re.compile(r"^\s*name\s*[:.]?\s*(.*)$", re.IGNORECASE)
 _DOB_LABEL = re.compile(r"(date\s*of\s*birth|d\.?\s*o\.?\s*b\.?|birth)", re.IGNORECASE)
 _CHECK_FAILED_FACTOR = 0.5
+#: Punctuation the recogniser returns for a letter (`IFVPA3076]` for `IFVPA3076J`).
+PUNCT_TO_LETTER: dict[str, str] = {"]": "J", "|": "I", "!": "I", "$": "S", "@": "A"}
+_PUNCT_IN_WORD = re.compile(r"(?<=[A-Z0-9])[\]|!$@](?=[A-Z0-9]|\s|$)|[\]|!$@](?=[A-Z0-9])")
 MAX_PAN_REPAIRS = 2
 
 
@@ -65,8 +68,13 @@ def _repair(token: str, layout: str) -> tuple[str, int]:
     return repaired, sum(a != b for a, b in zip(token, repaired, strict=True))
 
 
+def _unpunctuate(text: str) -> str:
+    """Uppercase, with punctuation OCR reads for a letter inside or ending a word restored."""
+    return _PUNCT_IN_WORD.sub(lambda match: PUNCT_TO_LETTER[match.group(0)], text.upper())
+
+
 def _pan(line: OcrLine) -> Extraction | None:
-    for token in re.split(r"[^A-Z0-9]+", line.text.upper()):
+    for token in re.split(r"[^A-Z0-9]+", _unpunctuate(line.text)):
         if len(token) != 10:
             continue
         candidate, repairs = _repair(token, "LLLLLDDDDL")
@@ -95,7 +103,7 @@ def _aadhaar(line: OcrLine) -> Extraction | None:
 
 
 def _epic(line: OcrLine) -> Extraction | None:
-    match = EPIC_RE.search(line.text.upper())
+    match = EPIC_RE.search(_unpunctuate(line.text))
     if match is None:
         return None
     number = "".join(match.groups())

@@ -33,6 +33,10 @@ def test_pan_with_one_ocr_confusion_is_repaired() -> None:
     assert _found("ABCPK12B4Z")[0][1] == "ABCPK1284Z"
 
 
+def test_pan_whose_last_letter_is_read_as_punctuation_is_restored() -> None:
+    assert _found("IFVPA3076]")[0][1] == "IFVPA3076J"
+
+
 def test_ordinary_words_are_not_read_as_pan() -> None:
     assert _found("COMMISSION", "DEPARTMENT") == []
 
