@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from tools.agent.dates import zone
 from tools.agent.registry import ToolRegistry
 
 UNVERIFIED = "I couldn't fully verify this — here is what I found:"
@@ -36,9 +37,10 @@ _TAG = re.compile(r"<\s*(/?)\s*tool_output", re.IGNORECASE)
 
 def system_prompt(registry: ToolRegistry, max_cycles: int, now: datetime, timezone: str) -> str:
     """The system prompt: identical on every step of a run and independent of tool output."""
+    local = now.astimezone(zone(timezone))
     return SYSTEM_TEMPLATE.format(
         max_cycles=max_cycles,
-        today=now.strftime("%A %d %B %Y"),
+        today=local.strftime("%A %d %B %Y"),
         timezone=timezone,
         tools=", ".join(registry.names),
     )

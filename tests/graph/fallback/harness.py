@@ -130,7 +130,8 @@ async def run_loop(
 
 def context_for(services: Any = None, llm: Any = None, **overrides: Any) -> GraphContext:
     """A GraphContext with a fixed clock and the given fallback services."""
-    return GraphContext(llm=llm, fallback_tools=services, clock=lambda: NOW, **overrides)
+    overrides.setdefault("clock", lambda: NOW)
+    return GraphContext(llm=llm, fallback_tools=services, **overrides)
 
 
 def fake_tool(

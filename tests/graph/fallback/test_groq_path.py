@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from tests.graph.fallback.harness import (
     OFFICER,
     PAGE,
@@ -132,3 +134,17 @@ async def test_tool_output_cannot_close_its_delimiter() -> None:
     content = recorder.bodies()[1]["messages"][3]["content"]
     assert content.count("</tool_output>") == 1
     assert content.endswith("</tool_output>")
+
+
+async def test_system_prompt_states_the_local_date_and_the_cycle_cap() -> None:
+    recorder = Recorder(text_reply("ok"))
+    context = context_for(
+        FallbackServices(),
+        llm=groq_llm(recorder),
+        fallback_max_cycles=3,
+        clock=lambda: datetime(2026, 12, 2, 20, 0, tzinfo=UTC),
+    )
+    await run_loop(context, "q")
+    system = recorder.bodies()[0]["messages"][0]["content"]
+    assert "Today is Thursday 03 December 2026 (Asia/Kolkata)" in system
+    assert "at most 3 rounds of tool calls" in system
