@@ -34,6 +34,7 @@ Frame = tuple[str, dict[str, Any]]
 Emit = Callable[[str, dict[str, Any]], Awaitable[None]]
 HEARTBEAT_S = 15.0
 DISCONNECTED = "client disconnected before the final answer"
+UNDELIVERED = "client disconnected before the answer was delivered"
 
 
 def sse(event: str, data: dict[str, Any], event_id: int | None = None) -> bytes:
@@ -61,14 +62,16 @@ class EventStreamResponse(StreamingResponse):
     watches `receive` itself, so cancellation and its audit happen under every server.
     """
 
+    media_type = "text/event-stream"
+
     def __init__(
         self,
         produce: Callable[[Emit], Awaitable[None]],
-        on_disconnect: Callable[[list[Frame]], Awaitable[None]],
+        on_disconnect: Callable[[list[Frame], bool], Awaitable[None]],
         headers: dict[str, str],
         heartbeat_s: float = HEARTBEAT_S,
     ) -> None:
-        super().__init__(iter(()), media_type="text/event-stream", headers=headers)
+        super().__init__(iter(()), headers=headers)
         self.produce = produce
         self.on_disconnect = on_disconnect
         self.heartbeat_s = heartbeat_s
@@ -98,9 +101,10 @@ class EventStreamResponse(StreamingResponse):
             watcher.cancel()
             if not completed:
                 with anyio.CancelScope(shield=True):
+                    finished = producer.done()
                     producer.cancel()
                     await asyncio.gather(producer, return_exceptions=True)
-                    await self.on_disconnect(sent)
+                    await self.on_disconnect(sent, finished)
 
     async def relay(
         self,
@@ -161,17 +165,19 @@ def turn_producer(
 
 def disconnect_auditor(
     assistant: Assistant, officer: Officer, request_id: str
-) -> Callable[[list[Frame]], Awaitable[None]]:
-    """Records that the client left and the run was cancelled, with the steps it had reached."""
+) -> Callable[[list[Frame], bool], Awaitable[None]]:
+    """Records that the client left (and the run was cancelled), with the steps it reached."""
 
-    async def audit_disconnect(sent: list[Frame]) -> None:
+    async def audit_disconnect(sent: list[Frame], run_finished: bool) -> None:
         audit = RequestAudit(assistant.sink, request_id, officer.badge_id)
         audit.add(
             "cancelled",
             {
                 "where": "stream",
-                "reason": DISCONNECTED,
+                "reason": UNDELIVERED if run_finished else DISCONNECTED,
+                "run_cancelled": not run_finished,
                 "nodes_started": [data.get("node") for kind, data in sent if kind == "progress"],
+                "events_sent": len(sent),
             },
         )
         try:
@@ -184,7 +190,13 @@ def disconnect_auditor(
     return audit_disconnect
 
 
-@router.post("/chat/stream", openapi_extra=REQUEST_BODY_DOC)
+@router.post(
+    "/chat/stream",
+    status_code=200,
+    response_class=EventStreamResponse,
+    response_description="progress events, then one final (ChatResponse) or error event",
+    openapi_extra=REQUEST_BODY_DOC,
+)
 async def chat_stream(
     request: Request, officer: OfficerDep, assistant: AssistantDep, settings: SettingsDep
 ) -> EventStreamResponse:

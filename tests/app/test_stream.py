@@ -265,5 +265,6 @@ def test_client_disconnect_cancels_the_run_and_is_audited(service_settings: Sett
             time.sleep(0.05)
     assert len(rows) == 1
     assert rows[0]["data"]["reason"] == "client disconnected before the final answer"
+    assert rows[0]["data"]["run_cancelled"] is True
     assert rows[0]["data"]["nodes_started"][0] == "orchestrator"
     assert audit_rows(service_settings.audit_path, request_id, "response") == []

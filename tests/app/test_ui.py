@@ -131,3 +131,12 @@ def test_demo_endpoints_do_not_exist_outside_demo_mode(
     response = production.request(method, path, json={"badge_id": "KA-1001"})
 
     assert response.status_code == 404
+
+
+def test_openapi_documents_the_stream_as_server_sent_events(demo: TestClient) -> None:
+    paths = demo.get("/openapi.json").json()["paths"]
+
+    stream = paths["/v1/chat/stream"]["post"]["responses"]["200"]["content"]
+    assert "text/event-stream" in stream
+    assert "/v1/commands" in paths
+    assert "/" not in paths and "/static/{name}" not in paths
