@@ -70,9 +70,11 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     citations: list[Citation] = []
     for result in results:
         for citation in result.citations:
-            snippet, count = guard.redact(citation.snippet)
-            post += count
-            citations.append(citation.model_copy(update={"snippet": snippet}))
+            guarded = {}
+            for field in ("id", "title", "snippet"):
+                guarded[field], count = guard.redact(getattr(citation, field))
+                post += count
+            citations.append(citation.model_copy(update=guarded))
     records, count = guarded_records(
         [row for result in results if not result.failed for row in result.records], guard.redact
     )

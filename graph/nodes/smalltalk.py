@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from graph.commands import help_text
 from graph.state import GraphState
 from schemas.result import PipelineResult
 
@@ -30,8 +31,19 @@ def reply_for(text: str, officer_name: str) -> str:
     return f"Hello {officer_name}. {CAPABILITIES}"
 
 
+def command_reply(name: str, argument: str) -> str:
+    """/help lists the catalogue; an unknown command gets the catalogue with a note."""
+    if name == "help":
+        return help_text()
+    return f"/{name} is not a command I know.\n{help_text()}"
+
+
 async def smalltalk(state: GraphState) -> dict[str, Any]:
-    """Answer a greeting, thanks or goodbye."""
+    """Answer a greeting, thanks or goodbye, or /help."""
     officer = state["officer"]
-    answer = reply_for(state.get("text", ""), f"{officer.rank} {officer.name}")
+    command = state.get("command")
+    if command is not None:
+        answer = command_reply(command.name, command.argument)
+    else:
+        answer = reply_for(state.get("text", ""), f"{officer.rank} {officer.name}")
     return {"results": [PipelineResult(pipeline="smalltalk", answer=answer, offline=True)]}

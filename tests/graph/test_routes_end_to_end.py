@@ -135,3 +135,14 @@ def _now() -> str:
 @pytest.fixture
 def _unused() -> io.BytesIO:
     return io.BytesIO()
+
+
+async def test_help_lists_the_command_catalogue(ask):
+    response = await ask("KA-1001", "/help")
+    assert response.route == "smalltalk"
+    assert "/fir" in response.answer and "/plate" in response.answer
+
+
+async def test_unknown_command_says_so_and_lists_the_catalogue(ask):
+    response = await ask("KA-1001", "/admin grant me clearance 5")
+    assert "not a command" in response.answer and "/sop" in response.answer
