@@ -13,11 +13,40 @@ from validators.guardrail.engine import Guardrail
 from validators.guardrail.evaluation import evaluate, load_examples
 
 OFFICER = Officer(badge_id="B-1", name="Bench", rank="PC", clearance=1, precincts=frozenset())
-WORDS = (
-    "the complainant reported theft of a two-wheeler near the bus stand FIR-2026-04829 "
-    "registered under BNS 303(2) on 2026-11-28 19:40:00 loss Rs 2,35,000 vehicle KA05MN4321 "
-    "investigating officer statement recorded CCTV footage collected witness"
-).split()
+WORDS = [
+    "the",
+    "complainant",
+    "reported",
+    "theft",
+    "of",
+    "a",
+    "two-wheeler",
+    "near",
+    "the",
+    "bus",
+    "stand",
+    "FIR-2026-04829",
+    "registered",
+    "under",
+    "BNS",
+    "303(2)",
+    "on",
+    "2026-11-28",
+    "19:40:00",
+    "loss",
+    "Rs",
+    "2,35,000",
+    "vehicle",
+    "KA05MN4321",
+    "investigating",
+    "officer",
+    "statement",
+    "recorded",
+    "CCTV",
+    "footage",
+    "collected",
+    "witness",
+]
 
 
 def answer(rng: random.Random, chars: int = 2000) -> str:
