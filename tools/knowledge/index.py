@@ -100,7 +100,11 @@ class _LocalClients:
                 client, lock, refs = self._open[key]
             else:
                 path.mkdir(parents=True, exist_ok=True)
-                client, lock, refs = QdrantClient(path=key), threading.RLock(), 0
+                try:
+                    client = QdrantClient(path=key)
+                except RuntimeError as exc:  # the folder is locked by another client
+                    raise BackendUnavailable(f"knowledge index {key} is in use: {exc}") from exc
+                lock, refs = threading.RLock(), 0
             self._open[key] = (client, lock, refs + 1)
         return client, lock, lambda: self._release(key)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from qdrant_client import models
+from qdrant_client import QdrantClient, models
 
-from schemas.errors import BadInput
+from schemas.errors import BackendUnavailable, BadInput
 from tools.knowledge import index as index_module
 from tools.knowledge.embedders import HashingEmbedder
 from tools.knowledge.index import KnowledgeIndex
@@ -163,3 +163,12 @@ def test_repository_canary_never_reaches_a_clearance_1_officer(make_officer) -> 
         assert result.filtered_out >= 1
     finally:
         idx.close()
+
+
+def test_a_folder_locked_by_another_client_is_backend_unavailable(tmp_path: Path) -> None:
+    other = QdrantClient(path=str(tmp_path / "locked"))
+    try:
+        with pytest.raises(BackendUnavailable, match="in use"):
+            KnowledgeIndex.open(path=tmp_path / "locked")
+    finally:
+        other.close()
