@@ -1,0 +1,97 @@
+"""The graph's own overhead per request: LangGraph + edge audit + audit write, versus calling
+the same node functions directly in sequence (smalltalk route, so node work is tiny)."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+from app.roster import officer_by_badge
+from bench.stats import summary_ms
+from graph.build import build_graph
+from graph.context import GraphContext
+from graph.nodes.aggregator import aggregator
+from graph.nodes.orchestrator import orchestrator
+from graph.nodes.router import router
+from graph.nodes.smalltalk import smalltalk
+from graph.runner import run_turn, turn_input
+from tools.audit.recorder import RequestAudit
+from tools.audit.sqlite_sink import SqliteAuditSink
+from validators.guardrail.engine import Guardrail
+
+RUNS = 300
+
+
+def request(i: int) -> dict[str, Any]:
+    return {
+        "request_id": f"bench-{i}",
+        "officer": officer_by_badge("KA-3003"),
+        "message": "hello",
+        "page_context": None,
+        "attachments": [],
+    }
+
+
+async def direct(context: GraphContext, i: int) -> float:
+    """The same four nodes called in order, merging their updates by hand."""
+    runtime = SimpleNamespace(context=context)
+    started = time.perf_counter()
+    state: dict[str, Any] = {**turn_input(request(i)), "results": [], "notes": [], "history": []}
+    state.update(await orchestrator(state, runtime))  # type: ignore[arg-type]
+    state.update(await router(state, runtime))  # type: ignore[arg-type]
+    update = await smalltalk(state)  # type: ignore[arg-type]
+    state["results"] = update["results"]
+    await aggregator(state, runtime)  # type: ignore[arg-type]
+    return (time.perf_counter() - started) * 1000
+
+
+async def through_graph(app: Any, context: GraphContext, sink: SqliteAuditSink, i: int) -> float:
+    """run_turn: LangGraph streaming, edge audit, audit flush (and checkpoint if compiled so)."""
+    started = time.perf_counter()
+    audit = RequestAudit(sink, f"bench-{i}", "KA-3003")
+    await run_turn(app, request(i), context, audit, f"KA-3003:bench-{i}")
+    return (time.perf_counter() - started) * 1000
+
+
+async def measure() -> dict[str, Any]:
+    context = GraphContext(guardrail=Guardrail.load())
+    with tempfile.TemporaryDirectory() as tmp:
+        sink = SqliteAuditSink(Path(tmp) / "audit.db")
+        plain = build_graph().compile()
+        async with AsyncSqliteSaver.from_conn_string(str(Path(tmp) / "cp.db")) as saver:
+            remembered = build_graph().compile(checkpointer=saver)
+            for i in range(20):  # warm-up
+                await direct(context, i)
+                await through_graph(plain, context, sink, i)
+                await through_graph(remembered, context, sink, i)
+            direct_ms, graph_ms, memory_ms = [], [], []
+            for i in range(RUNS):
+                direct_ms.append(await direct(context, i))
+                graph_ms.append(await through_graph(plain, context, sink, 1000 + i))
+                memory_ms.append(await through_graph(remembered, context, sink, 5000 + i))
+    d, g, m = (statistics.median(x) for x in (direct_ms, graph_ms, memory_ms))
+    return {
+        "direct_node_calls": summary_ms(direct_ms),
+        "graph_with_audit": summary_ms(graph_ms),
+        "graph_with_audit_and_sqlite_checkpointer": summary_ms(memory_ms),
+        "overhead_median_ms_graph_and_audit": round(g - d, 3),
+        "overhead_median_ms_with_checkpointer": round(m - d, 3),
+        "ratio_graph_to_direct": round(g / d, 2),
+        "goal": "graph + audit overhead under 2 ms at the median",
+    }
+
+
+def run() -> dict[str, Any]:
+    """Interleaved runs so machine load affects all three paths alike."""
+    return asyncio.run(measure())
+
+
+if __name__ == "__main__":
+    print(run())
