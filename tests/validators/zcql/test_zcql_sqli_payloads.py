@@ -17,9 +17,7 @@ from validators.zcql import validate
 
 from .conftest import PRECINCTS
 
-PAYLOAD_DIR = Path("/work/shared/data/sqli")
-if not PAYLOAD_DIR.is_dir():
-    PAYLOAD_DIR = Path(__file__).resolve().parents[3] / "data" / "sqli"
+PAYLOAD_DIR = Path(__file__).resolve().parents[3] / "data" / "sqli"  # copy of shared/data/sqli
 
 K = "f.precinct_id = 'BLR-E-KRP'"
 TEMPLATES = (
