@@ -16,9 +16,16 @@ SCHEMA_SQL = Path(__file__).resolve().parents[3] / "deploy" / "postgres" / "audi
 
 
 def event(n: int) -> AuditEvent:
-    return AuditEvent(kind="transition", request_id="r", badge_id="KA-1001",
-                      ts=f"2026-12-02T10:00:{n:02d}+00:00", step=n, frm="a", to="b",
-                      data={"n": n, "ratio": 0.93})
+    return AuditEvent(
+        kind="transition",
+        request_id="r",
+        badge_id="KA-1001",
+        ts=f"2026-12-02T10:00:{n:02d}+00:00",
+        step=n,
+        frm="a",
+        to="b",
+        data={"n": n, "ratio": 0.93},
+    )
 
 
 @pytest.fixture
@@ -53,9 +60,14 @@ def test_writer_role_appends_and_reader_verifies(audit_db: str, tmp_path: Path):
 
 @pytest.mark.parametrize(
     "statement",
-    ["UPDATE audit_events SET kind = 'x'", "DELETE FROM audit_events", "TRUNCATE audit_events",
-     "SELECT * FROM audit_events", "DROP TABLE audit_events",
-     "CREATE TABLE shadow (x int)"],
+    [
+        "UPDATE audit_events SET kind = 'x'",
+        "DELETE FROM audit_events",
+        "TRUNCATE audit_events",
+        "SELECT * FROM audit_events",
+        "DROP TABLE audit_events",
+        "CREATE TABLE shadow (x int)",
+    ],
 )
 def test_writer_role_is_refused_everything_but_insert(audit_db: str, statement: str):
     import psycopg
@@ -68,8 +80,10 @@ def test_writer_role_is_refused_everything_but_insert(audit_db: str, statement: 
         db.execute(statement)
 
 
-@pytest.mark.parametrize("statement", ["UPDATE audit_events SET kind = 'x'",
-                                       "DELETE FROM audit_events", "TRUNCATE audit_events"])
+@pytest.mark.parametrize(
+    "statement",
+    ["UPDATE audit_events SET kind = 'x'", "DELETE FROM audit_events", "TRUNCATE audit_events"],
+)
 def test_even_the_owner_cannot_change_rows_while_triggers_stand(audit_db: str, statement: str):
     import psycopg
 
@@ -83,9 +97,14 @@ def test_even_the_owner_cannot_change_rows_while_triggers_stand(audit_db: str, s
     [
         (["UPDATE audit_events SET data = '{\"n\": 42}' WHERE seq = 2"], 2),
         (["DELETE FROM audit_events WHERE seq = 2"], 2),
-        (["UPDATE audit_events SET seq = 100 WHERE seq = 2",
-          "UPDATE audit_events SET seq = 2 WHERE seq = 3",
-          "UPDATE audit_events SET seq = 3 WHERE seq = 100"], 2),
+        (
+            [
+                "UPDATE audit_events SET seq = 100 WHERE seq = 2",
+                "UPDATE audit_events SET seq = 2 WHERE seq = 3",
+                "UPDATE audit_events SET seq = 3 WHERE seq = 100",
+            ],
+            2,
+        ),
         (["DELETE FROM audit_events WHERE seq = 4"], 4),
     ],
     ids=["edited", "deleted", "reordered", "truncated"],

@@ -14,9 +14,16 @@ from tools.audit.verify import verify_chain
 
 
 def event(n: int, request_id: str = "r1") -> AuditEvent:
-    return AuditEvent(kind="transition", request_id=request_id, badge_id="KA-1001",
-                      ts=f"2026-12-02T10:00:{n:02d}+00:00", step=n, frm="a", to="b",
-                      data={"n": n, "text": "ಕನ್ನಡ"})
+    return AuditEvent(
+        kind="transition",
+        request_id=request_id,
+        badge_id="KA-1001",
+        ts=f"2026-12-02T10:00:{n:02d}+00:00",
+        step=n,
+        frm="a",
+        to="b",
+        data={"n": n, "text": "ಕನ್ನಡ"},
+    )
 
 
 @pytest.fixture
@@ -59,20 +66,31 @@ def tamper(path: Path, *statements: str) -> None:
 @pytest.mark.parametrize(
     ("statements", "first_bad"),
     [
-        (["UPDATE audit_events SET data='{\"n\":99,\"text\":\"x\"}' WHERE seq=4"], 4),
+        (['UPDATE audit_events SET data=\'{"n":99,"text":"x"}\' WHERE seq=4'], 4),
         (["DELETE FROM audit_events WHERE seq=7"], 7),
-        (["UPDATE audit_events SET seq=100 WHERE seq=5", "UPDATE audit_events SET seq=5 WHERE seq=6",
-          "UPDATE audit_events SET seq=6 WHERE seq=100"], 5),
-        (["UPDATE audit_events SET seq=seq+100 WHERE seq>=3",
-          "UPDATE audit_events SET seq=seq-99 WHERE seq>=103",
-          "INSERT INTO audit_events SELECT 3, ts, request_id, badge_id, kind, step, frm, \"to\", "
-          "data, hash, hash FROM audit_events WHERE seq=2"], 3),
+        (
+            [
+                "UPDATE audit_events SET seq=100 WHERE seq=5",
+                "UPDATE audit_events SET seq=5 WHERE seq=6",
+                "UPDATE audit_events SET seq=6 WHERE seq=100",
+            ],
+            5,
+        ),
+        (
+            [
+                "UPDATE audit_events SET seq=seq+100 WHERE seq>=3",
+                "UPDATE audit_events SET seq=seq-99 WHERE seq>=103",
+                "INSERT INTO audit_events SELECT 3, ts, request_id, badge_id, kind, step, frm, "
+                '"to", data, hash, hash FROM audit_events WHERE seq=2',
+            ],
+            3,
+        ),
         (["DELETE FROM audit_events WHERE seq>=9"], 9),
     ],
     ids=["edited", "deleted", "reordered", "inserted", "truncated"],
 )
 def test_every_kind_of_tampering_is_detected_and_located(trail, statements, first_bad):
-    sink, anchor, path = trail
+    _sink, anchor, path = trail
     tamper(path, *statements)
     report = verify_chain(SqliteAuditSink(path).events(), anchor.read())
     assert not report.ok
@@ -80,14 +98,14 @@ def test_every_kind_of_tampering_is_detected_and_located(trail, statements, firs
 
 
 def test_truncation_is_invisible_without_the_anchor_but_caught_with_it(trail):
-    sink, anchor, path = trail
+    _sink, anchor, path = trail
     tamper(path, "DELETE FROM audit_events WHERE seq>=9")
     assert verify_chain(SqliteAuditSink(path).events()).ok
     assert not verify_chain(SqliteAuditSink(path).events(), anchor.read()).ok
 
 
 def test_recomputed_forged_tail_is_caught_by_the_anchor(trail):
-    sink, anchor, path = trail
+    _sink, anchor, path = trail
     tamper(path, "DELETE FROM audit_events WHERE seq=10")
     forged = SqliteAuditSink(path)  # an attacker with DB access but not the anchor key
     forged.append([event(10, "forged")])
