@@ -11,6 +11,8 @@ from app.assistant import RawImage
 from tests.support.images import PlateStyle, encode, render_plate
 from tools.audit.verify import verify_chain
 
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
 
 async def test_smalltalk(ask):
     response = await ask("KA-1001", "hello")
