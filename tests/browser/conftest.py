@@ -24,7 +24,7 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """One headless Chromium per session; the tests skip when it is not installed."""
     if not CHROMIUM.exists():

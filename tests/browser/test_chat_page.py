@@ -84,7 +84,7 @@ def test_a_file_that_is_not_jpeg_or_png_is_refused_in_the_page(page: Any) -> Non
         "#image", files=[{"name": "notes.png", "mimeType": "image/png", "buffer": b"GIF89a..."}]
     )
 
-    assert "not a JPEG or PNG" in page.inner_text("#form-error")
+    page.wait_for_selector("#form-error:has-text('not a JPEG or PNG')", timeout=10_000)
     assert page.inner_text("#attachment") == ""
 
 
