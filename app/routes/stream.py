@@ -51,8 +51,9 @@ def error_event(error: CrimeAssistError) -> dict[str, str]:
 
 async def wait_for_disconnect(receive: Receive) -> None:
     """Returns when the client has gone away (the request body was already read)."""
-    while (await receive())["type"] != "http.disconnect":
-        pass
+    message = await receive()
+    while message["type"] != "http.disconnect":
+        message = await receive()
 
 
 class EventStreamResponse(StreamingResponse):

@@ -88,7 +88,7 @@ class CatalystExecutor:
         self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
     ) -> int:
         """Not offered on Catalyst: a COUNT(ROWID) rewrite would be a new, unvalidated statement."""
-        raise NotImplementedError(
+        raise BackendUnavailable(
             "CatalystExecutor cannot count withheld rows; validate a COUNT(ROWID) statement "
             "and execute it instead"
         )
