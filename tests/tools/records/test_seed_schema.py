@@ -1,11 +1,11 @@
 """schema.sql: the contract's columns, constraints, and portability to PostgreSQL."""
 
-import os
 import sqlite3
 import uuid
 
 import pytest
 
+from tests.conftest import _pg_admin_dsn
 from tools.records.seed_schema import TABLE_COLUMNS, index_ddl, insert_sql, table_ddl
 
 FIR = {
@@ -83,9 +83,7 @@ def test_index_part_is_separate_from_the_table_part() -> None:
 
 @pytest.mark.postgres
 def test_the_same_ddl_runs_on_postgresql() -> None:
-    dsn = os.environ.get("CRIMEASSIST_TEST_PG_DSN")
-    if not dsn:
-        pytest.skip("CRIMEASSIST_TEST_PG_DSN is not set")
+    dsn = _pg_admin_dsn()
     import psycopg
 
     schema = f"seedcheck_{uuid.uuid4().hex[:8]}"
