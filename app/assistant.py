@@ -8,7 +8,7 @@ from typing import Any
 
 import structlog
 
-from app.metrics import REDACTIONS, REJECTIONS, REQUEST_SECONDS, REQUESTS
+from app.metrics import NODE_SECONDS, REDACTIONS, REJECTIONS, REQUEST_SECONDS, REQUESTS
 from graph.context import GraphContext
 from graph.runner import ProgressCallback, run_turn
 from graph.state import AttachmentRef
@@ -77,7 +77,6 @@ class Assistant:
     ) -> ChatResponse:
         """Validate attachments, run the graph for this officer, return the audited response."""
         request_id = request_id or new_request_id()
-        structlog.contextvars.bind_contextvars(request_id=request_id, badge_id=officer.badge_id)
         try:
             validated = self.validate_images(images or [])
         except CrimeAssistError as error:
@@ -126,6 +125,9 @@ class Assistant:
         finally:
             self.context.images.pop(request_id, None)
         REQUESTS.labels(route=response.route, outcome="answered").inc()
+        for node, ms in response.timings_ms.items():
+            if node != "total":
+                NODE_SECONDS.labels(node=node).observe(ms / 1000)
         REDACTIONS.labels(tier="pre_retrieval").inc(response.redactions.pre_retrieval)
         REDACTIONS.labels(tier="post_generation").inc(response.redactions.post_generation)
         log.info("chat.answered", route=response.route, partial=response.partial)

@@ -101,7 +101,8 @@ async def run_turn(
             debug_events.append(event)
             auditor.feed(event)
             if on_progress is not None and event.get("type") == "task":
-                await on_progress(progress_label(event["payload"]["name"], final))
+                label = progress_label(event["payload"]["name"], final, context.fallback_max_cycles)
+                await on_progress(label)
     except BaseException as error:
         for row in auditor.finish():
             transition_event(audit, row)
