@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import structlog
@@ -105,7 +105,7 @@ class Assistant:
             )
             for i, v in enumerate(validated)
         ]
-        self.context.images[request_id] = validated
+        turn_context = replace(self.context, images=tuple(validated))
         thread_id = f"{officer.badge_id}:{request.conversation_id or 'single-' + request_id}"
         state = {
             "request_id": request_id,
@@ -117,13 +117,11 @@ class Assistant:
         try:
             with REQUEST_SECONDS.labels(route="all").time():
                 response = await run_turn(
-                    self.graph, state, self.context, audit, thread_id, on_progress
+                    self.graph, state, turn_context, audit, thread_id, on_progress
                 )
         except CrimeAssistError as error:
             REQUESTS.labels(route="none", outcome=error.code).inc()
             raise
-        finally:
-            self.context.images.pop(request_id, None)
         REQUESTS.labels(route=response.route, outcome="answered").inc()
         for node, ms in response.timings_ms.items():
             if node != "total":
