@@ -63,6 +63,10 @@ class Settings(BaseSettings):
     )
     kb_collection: str = "sop_kb"
 
+    # conversation memory (LangGraph checkpointer); postgres lets replicas share conversations
+    checkpoint_backend: Literal["sqlite", "postgres"] = "sqlite"
+    checkpoint_pg_dsn: str | None = None
+
     # audit
     audit_backend: Literal["sqlite", "postgres"] = "sqlite"
     audit_pg_dsn: str | None = None

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from app.assistant import Assistant
 from app.llm import build_chat_model
@@ -149,6 +149,34 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     return context
 
 
+async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCheckpointSaver[Any]:
+    """Conversation memory: SQLite under CRIMEASSIST_HOME, or PostgreSQL shared by replicas."""
+    if settings.checkpoint_backend == "postgres":
+        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+        from psycopg.rows import dict_row
+        from psycopg_pool import AsyncConnectionPool
+
+        if not settings.checkpoint_pg_dsn:
+            raise BackendUnavailable("CRIMEASSIST_CHECKPOINT_PG_DSN is not set")
+        pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+            settings.checkpoint_pg_dsn,
+            min_size=1,
+            max_size=8,
+            open=False,
+            kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+        )
+        await pool.open(wait=True, timeout=10)
+        stack.push_async_callback(pool.close)
+        saver = AsyncPostgresSaver(conn=pool)
+        await saver.setup()
+        return saver
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    return await stack.enter_async_context(
+        AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
+    )
+
+
 @asynccontextmanager
 async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[Assistant]:
     """The compiled graph with its checkpointer, context and audit sink; closed on exit."""
@@ -156,9 +184,7 @@ async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[
         sink = overrides.pop("sink", None) or open_audit_sink(settings)
         stack.callback(sink.close)
         settings.home.mkdir(parents=True, exist_ok=True)
-        saver = await stack.enter_async_context(
-            AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
-        )
+        saver = await open_checkpointer(settings, stack)
         context = build_context(settings, **overrides)
         if hasattr(context.knowledge, "close"):
             stack.callback(context.knowledge.close)
