@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from app.logging import configure_logging
 from bench.eval_harness import Outcome, ask_case, open_eval_assistant, prepare_home
 from bench.eval_match import date_present, facts_present, normalise_text, number_present
 from bench.eval_sets import EvalSet, load_set
@@ -212,11 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--with-model", action="store_true", help="use a configured Groq model")
     args = parser.parse_args(argv)
+    configure_logging("WARNING")
     result = evaluate(args.knowledge, args.out_of_scope, args.fallback, args.home, args.with_model)
-    print(json.dumps(result["report"], indent=2))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(result, indent=2, default=str), encoding="utf-8")
+    print(json.dumps(result["report"], indent=2))
     return 0
 
 

@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from app.logging import configure_logging
 from bench.eval_harness import Outcome, ask_case, open_eval_assistant, prepare_home, station_names
 from bench.eval_match import (
     Normaliser,
@@ -176,11 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--with-model", action="store_true", help="use a configured Groq model")
     args = parser.parse_args(argv)
+    configure_logging("WARNING")
     result = evaluate(args.set, args.home, args.with_model)
-    print(json.dumps(result["report"], indent=2))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(result, indent=2, default=str), encoding="utf-8")
+    print(json.dumps(result["report"], indent=2))
     return 0
 
 
