@@ -228,13 +228,18 @@ def set_match(
 
 def rows_text_match(gold_rows: Sequence[Sequence[Any]], answer: str) -> bool:
     """With no records: each gold row's label (its first cell) is followed, in the answer, by
-    the row's other numbers before any other number."""
+    the row's other numbers before any other number, and by its other text cells."""
     folded = answer.casefold()
     for row in gold_rows:
         label = str(int(row[0]) if isinstance(row[0], float) and row[0].is_integer() else row[0])
         numbers = [float(v) for v in row[1:] if isinstance(v, int | float)]
+        texts = [str(v).casefold() for v in row[1:] if isinstance(v, str)]
         spots = [m.end() for m in re.finditer(re.escape(label.casefold()), folded)]
-        if not any(numbers_in(folded[s : s + 80])[: len(numbers)] == numbers for s in spots):
+        if not any(
+            numbers_in(folded[s : s + 80])[: len(numbers)] == numbers
+            and all(t in folded[s : s + 200] for t in texts)
+            for s in spots
+        ):
             return False
     return bool(gold_rows)
 

@@ -75,6 +75,9 @@ def test_grouped_rows_without_records_are_read_from_the_answer_text() -> None:
     assert result_match("rows", gold, [], "2024: 13 FIRs; 2025: 10 FIRs", "q", NORM)
     assert not result_match("rows", gold, [], "2024: 10 FIRs; 2025: 13 FIRs", "q", NORM)
     assert not result_match("rows", gold, [], "2024: 10 FIRs; 2025: 10 FIRs, 13 in all", "q", NORM)
+    status = [["FIR-2026-04062", "Charge Sheeted"]]
+    assert result_match("rows", status, [], "FIR-2026-04062: Charge Sheeted", "q", NORM)
+    assert not result_match("rows", status, [], "FIR-2026-04062: Closed", "q", NORM)
 
 
 def test_a_fact_group_is_met_by_any_of_its_phrases_case_insensitively() -> None:
