@@ -68,6 +68,7 @@ def eval_settings(home: Path, with_model: bool) -> Any:
         records_backend="sqlite",
         records_db=home / "records.db",
         audit_backend="sqlite",
+        checkpoint_backend="sqlite",
         kb_collection="sop_kb",
     )
     updates: dict[str, Any] = {"qdrant_url": None}
@@ -81,7 +82,7 @@ async def open_eval_assistant(
     home: Path, clock: datetime, with_model: bool = False
 ) -> AsyncIterator[Any]:
     """The assistant on `home`, its clock fixed at `clock`."""
-    from app.services import open_assistant
+    from app.wiring import open_assistant
 
     async with open_assistant(eval_settings(home, with_model), clock=lambda: clock) as assistant:
         yield assistant
