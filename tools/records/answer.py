@@ -9,12 +9,12 @@ statement itself stays under the answer's sources.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from tools.domain.places import STATIONS
-from tools.text2zcql.trend import month_counts
 
 MAX_LISTED = 8
 DESCRIBE_COLUMNS = ("fir_id", "crime_head", "status", "registered_at", "io_name", "precinct_id")
@@ -110,6 +110,12 @@ def _count_value(rows: list[dict[str, Any]]) -> int | float | None:
         (value,) = rows[0].values()
         return value if _numeric(value) else None
     return None
+
+
+def month_counts(registered_at: Iterable[str]) -> dict[str, int]:
+    """FIRs per month ('YYYY-MM' -> count), in month order."""
+    counts = Counter(value[:7] for value in registered_at if value)
+    return dict(sorted(counts.items()))
 
 
 def month_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -6,10 +6,10 @@ statement applies.
 
 from __future__ import annotations
 
-from tools.domain.investigators import Investigator
 from tools.text2zcql import builder as b
 from tools.text2zcql.base import ZcqlDraft, unparsed
 from tools.text2zcql.entities import Entities, section_patterns
+from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.lexicon import CrimeFilter
 
 

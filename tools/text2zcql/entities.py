@@ -11,13 +11,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 from tools.domain import places
-from tools.domain.investigators import INVESTIGATORS, Investigator
 from tools.domain.sections import IPC_BNS, canonical_act, canonical_section, equivalents
 from tools.domain.synonyms import canonical_terms
 from tools.text2zcql.dates import MONTHS, Period, find_period, resolve_festivals
 from tools.text2zcql.grounding import ACCEPT, ground_word
+from tools.text2zcql.investigators import INVESTIGATORS, Investigator
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
     DIMENSIONS,
@@ -187,6 +188,16 @@ def _phrase_pattern(phrase: str) -> str:
     return re.escape(phrase).replace(r"\ ", r"[\s-]")
 
 
+@lru_cache(maxsize=4096)
+def _whole_phrase(phrase: str) -> re.Pattern[str]:
+    """A phrase as a whole-word pattern, with its plural (-s, -es, -ies) for phrases of 3+."""
+    word = _phrase_pattern(phrase)
+    if phrase.endswith("y"):
+        word = rf"(?:{word}|{_phrase_pattern(phrase[:-1])}ies)"
+    plural = "(?:s|es)?" if len(phrase) > 2 else ""
+    return re.compile(rf"(?<![\w-]){word}{plural}(?![\w-])")
+
+
 class _Text:
     """Normalised text whose used spans are blanked out as recognisers consume them."""
 
@@ -201,12 +212,9 @@ class _Text:
         """Whole-word phrases (plurals too) found, longest first; each found span is blanked."""
         found: list[tuple[int, str]] = []
         for phrase in sorted(phrases, key=len, reverse=True):
-            word = _phrase_pattern(phrase)
-            if phrase.endswith("y"):
-                word = rf"(?:{word}|{_phrase_pattern(phrase[:-1])}ies)"
-            plural = "(?:s|es)?" if len(phrase) > 2 else ""
-            pattern = rf"(?<![\w-]){word}{plural}(?![\w-])"
-            for m in re.finditer(pattern, self.text):
+            if phrase.split()[0].rstrip("y")[:3] not in self.text:
+                continue
+            for m in _whole_phrase(phrase).finditer(self.text):
                 found.append((m.start(), phrase))
                 self.take(m.span())
         return [phrase for _, phrase in sorted(found)]
@@ -267,12 +275,16 @@ def _sections(t: _Text) -> list[tuple[str, str]]:
 def _places(t: _Text) -> tuple[list[places.Station], list[str]]:
     stations: list[str] = []
     for alias in sorted(_STATION_KEYS, key=len, reverse=True):
+        if alias not in t.text:
+            continue
         pattern = rf"(?<![\w-]){re.escape(alias)}{_PLACE_SUFFIX}(?![\w-])"
         for m in re.finditer(pattern, t.text):
             stations.append(_STATION_KEYS[alias])
             t.take(m.span())
     districts: list[str] = []
     for alias in sorted(places.DISTRICT_ALIASES, key=len, reverse=True):
+        if alias not in t.text:
+            continue
         pattern = rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division))?(?![\w-])"
         for m in re.finditer(pattern, t.text):
             districts.extend(places.DISTRICT_ALIASES[alias])

@@ -69,7 +69,7 @@ class Grounding:
     candidates: tuple[str, ...] = ()
 
 
-def _score(a: str, b: str, **_: object) -> float:
+def _score(a: str, b: str) -> float:
     return max(fuzz.ratio(a, b), 100.0 * DamerauLevenshtein.normalized_similarity(a, b))
 
 
@@ -77,8 +77,10 @@ def ground_word(word: str, vocabulary: tuple[str, ...]) -> Grounding:
     """The vocabulary word a typed word stands for, or the near candidates (maybe none)."""
     if len(word) < MIN_LENGTH:
         return Grounding(word, None, 0.0)
-    found = process.extract(word, vocabulary, scorer=_score, limit=4, score_cutoff=SUGGEST)
-    ranked = _distinct(word, [(c, float(s)) for c, s, _ in found])
+    shortlist = process.extract(word, vocabulary, scorer=fuzz.ratio, limit=12, score_cutoff=50)
+    scored = [(c, _score(word, c)) for c, _, _ in shortlist]
+    found = sorted((cs for cs in scored if cs[1] >= SUGGEST), key=lambda cs: -cs[1])[:4]
+    ranked = _distinct(word, found)
     if not ranked:
         return Grounding(word, None, 0.0)
     best, score = ranked[0]

@@ -8,7 +8,7 @@ Intent grammar, first match wins:
 4. "month-wise", "monthly", "trend" -> `trend`: ZCQL has no date functions and one draft
    is one statement, so a trend selects `registered_at` of the matching FIRs in time order
    (`LIMIT 0, 300`, the first page) and the answer step buckets them by month
-   (`tools.text2zcql.trend.month_counts`), asking for the next page (`trend.next_page`)
+   (`tools.records.answer.month_counts`), asking for the next page (`trend.next_page`)
    while a page comes back full;
 5. a grouping word ("by station", "beat-wise") with a ranking word ("top 5", "most") ->
    `top_n`; without one -> `breakdown`;
@@ -30,7 +30,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tools.domain.investigators import Investigator
 from tools.domain.places import Station, station_by_id, stations_in
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql import builder as b
@@ -41,6 +40,7 @@ from tools.text2zcql.conditions import filters as _filters
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.entities import Entities
+from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.lexicon import DIMENSION_LABELS, ROLE_WORDS
 from tools.text2zcql.understand import Understanding, carry, describe_candidate, understand
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 
-from tools.records.answer import compose_records_answer, force_date, label
+from tools.records.answer import compose_records_answer, force_date, label, month_counts
 
 
 def test_count_reads_as_firs_and_the_table_heading_is_human() -> None:
@@ -53,3 +53,8 @@ def test_compose_takes_no_withheld_count() -> None:
     assert "withheld_rows" not in inspect.signature(compose_records_answer).parameters
     answer, _ = compose_records_answer("list", "Listing FIRs", [])
     assert "clearance" not in answer and "withheld" not in answer
+
+
+def test_month_counts_buckets_in_month_order() -> None:
+    rows = ["2025-02-03 10:00:00", "2025-01-31 23:59:59", "2025-02-28 00:00:00"]
+    assert month_counts(rows) == {"2025-01": 1, "2025-02": 2}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.domain.investigators import INVESTIGATORS, investigators_in
+from tools.text2zcql.investigators import INVESTIGATORS, investigators_in
 
 
 def test_roster_gives_surname_and_initial_of_each_io() -> None:
