@@ -153,6 +153,8 @@ def _pairs(rows: list[dict[str, Any]]) -> str:
 
 def _describe(row: dict[str, Any]) -> str:
     def item(k: str, v: Any) -> str:
+        if k.split(".")[-1] == "fir_id":
+            return str(v)
         return f"{label(k).lower()} {_readable(k, v)}"
 
     shown = [item(k, row[k]) for k in DESCRIBE_COLUMNS if row.get(k) not in (None, "")]

@@ -332,8 +332,13 @@ def _grouped(
         direction = "ASC" if e.ascending else "DESC"
         order = f"COUNT(ROWID) {direction}, {', '.join(group)}"
         statement = b.select(columns, "firs", where, group=group, order=order, limit=str(n))
-        word = "bottom" if e.ascending else "top"
-        return _with(statement, "top_n", f"The {word} {n} by {labels}: FIRs{about}.", filters)
+        if n == 1:
+            most = "fewest" if e.ascending else "most"
+            explanation = f"The {labels} with the {most} FIRs{about}"
+        else:
+            word = "bottom" if e.ascending else "top"
+            explanation = f"The {word} {n} by {labels}: FIRs{about}"
+        return _with(statement, "top_n", f"{explanation}.", filters)
     order = f"COUNT(ROWID) DESC, {', '.join(group)}"
     statement = b.select(columns, "firs", where, group=group, order=order)
     return _with(statement, "breakdown", f"FIRs{about}, counted by {labels}.", filters)
