@@ -48,6 +48,42 @@ _NUMBER_WORDS = {
     "ten": 10,
     "twelve": 12,
 }
+HINDI_KANNADA_NUMERALS = {
+    "ek": 1,
+    "do": 2,
+    "teen": 3,
+    "chaar": 4,
+    "char": 4,
+    "paanch": 5,
+    "panch": 5,
+    "chhe": 6,
+    "saat": 7,
+    "das": 10,
+    "baarah": 12,
+    "ondu": 1,
+    "eradu": 2,
+    "mooru": 3,
+    "naalku": 4,
+    "aidu": 5,
+    "aaru": 6,
+    "elu": 7,
+    "hattu": 10,
+}
+"""Numerals officers write in Hinglish and Kanglish ("pichle teen mahine", "kaleda eradu vaara")."""
+_NUMBER_WORDS.update(HINDI_KANNADA_NUMERALS)
+_UNIT_WORDS = {
+    "din": "day",
+    "dina": "day",
+    "dinagalu": "day",
+    "hafte": "week",
+    "hafta": "week",
+    "vaara": "week",
+    "mahine": "month",
+    "mahina": "month",
+    "tingalu": "month",
+    "saal": "year",
+    "varsha": "year",
+}
 
 
 @dataclass(frozen=True)
@@ -196,9 +232,11 @@ _NAMED = (
     r"|ninne)"
 )
 _LAST_N = re.compile(
-    r"(?:in the |during the |over the |for the |within the )?(?:last|past|previous|pichle)\s+"
-    r"(?:(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven|ten|twelve)\s+"
-    r"(?P<unit>days?|weeks?|fortnights?|months?|years?|din)|(?P<fortnight>fortnight))\b"
+    r"(?:in the |during the |over the |for the |within the )?"
+    r"(?:last|past|previous|pichle|kaleda|hinde|hindina)\s+"
+    rf"(?:(?P<n>\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})\s+"
+    rf"(?P<unit>days?|weeks?|fortnights?|months?|years?|{'|'.join(_UNIT_WORDS)})"
+    r"|(?P<fortnight>fortnight))\b"
 )
 _RANGE = re.compile(
     rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
@@ -229,7 +267,8 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
     if m := _LAST_N.search(text):
         raw = m["n"] or "one"
         n = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
-        unit = (m["unit"] or m["fortnight"]).rstrip("s").replace("din", "day")
+        raw_unit = m["unit"] or m["fortnight"]
+        unit = _UNIT_WORDS.get(raw_unit, raw_unit.rstrip("s"))
         if unit == "month":
             start = _months_back(today, n)
         elif unit == "year":

@@ -16,7 +16,13 @@ from functools import lru_cache
 from tools.domain import places
 from tools.domain.sections import IPC_BNS, canonical_act, canonical_section, equivalents
 from tools.domain.synonyms import canonical_terms
-from tools.text2zcql.dates import MONTHS, Period, find_period, resolve_festivals
+from tools.text2zcql.dates import (
+    HINDI_KANNADA_NUMERALS,
+    MONTHS,
+    Period,
+    find_period,
+    resolve_festivals,
+)
 from tools.text2zcql.grounding import ACCEPT, ground_word
 from tools.text2zcql.investigators import INVESTIGATORS, Investigator
 from tools.text2zcql.lexicon import (
@@ -91,8 +97,17 @@ _RANKING = re.compile(
     r"fewest|lowest|minimum|sabse zyada)\b"
 )
 _ASCENDING = re.compile(r"\b(?:bottom|least|fewest|lowest|minimum)\b")
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
-_N = r"(?:\d{1,3}|one|two|three|four|five|ten)"
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "ten": 10,
+    **{k: v for k, v in HINDI_KANNADA_NUMERALS.items() if k not in ("ek", "do", "elu")},
+}
+"""Numerals of a top-N ("top paanch stations"); "ek", "do" and "elu" are English-like words."""
+_N = rf"(?:\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})"
 _TOP_N = re.compile(
     rf"\b(?:top|first|bottom)\s+(?P<a>{_N})\b|\b(?:which|what)\s+(?P<b>{_N})\b"
     rf"|\b(?P<c>{_N})\s+(?:busiest|worst|most|highest|safest|quietest|top)\b"

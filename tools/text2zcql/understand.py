@@ -15,7 +15,7 @@ from datetime import date
 
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
-from tools.text2zcql.dates import FESTIVALS
+from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS
 from tools.text2zcql.entities import VOCABULARY, Entities, extract, overlay
 from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
 from tools.text2zcql.lexicon import CRIME_PHRASES, VEHICLE_STATUS_PHRASES, crime_filter
@@ -32,7 +32,8 @@ GRAMMAR = frozenset(
     compare compared comparison versus vs vs.
     """.split()  # noqa: SIM905
 )
-"""Words of the intent grammar and of asking: used by the parser's patterns, never filters."""
+GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
+"""Words of the intent grammar and of asking (numerals too): used by patterns, never filters."""
 
 _EXTRA_WORDS = frozenset(
     w

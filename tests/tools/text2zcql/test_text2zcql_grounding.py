@@ -186,3 +186,16 @@ def test_fuzzy_grounding_needs_a_clear_winner() -> None:
     assert ground_word("zzzz", CORRECTABLE).word is None
     tie = ground_word("hebal", ("hebbal", "herbal"))
     assert tie.word is None and set(tie.candidates) == {"hebbal", "herbal"}
+
+
+@pytest.mark.parametrize(
+    ("question", "since"),
+    [
+        ("pichle teen mahine mein kitne robbery", "2026-09-02"),
+        ("kaleda eradu vaara eshtu theft prakarana", "2026-11-18"),
+    ],
+)
+def test_hinglish_and_kanglish_numerals_and_periods(question: str, since: str) -> None:
+    draft = ask(question)
+    assert draft.statement is not None and draft.intent == "count"
+    assert f"registered_at >= '{since} 00:00:00'" in draft.statement
