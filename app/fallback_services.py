@@ -51,7 +51,7 @@ class RecordsPath:
             verdict, officer, self.context.records, self.context.policy
         )
         answer, table = compose_records_answer(
-            draft.intent, draft.explanation, cleared.rows, cleared.withheld_rows
+            draft.intent, draft.explanation, cleared.rows, buckets=draft.buckets
         )
         return ToolOutput(
             text=answer,
@@ -63,7 +63,6 @@ class RecordsPath:
             data={
                 "intent": draft.intent,
                 "rows": len(cleared.rows),
-                "withheld_rows": cleared.withheld_rows,
             },
         )
 

@@ -107,7 +107,7 @@ def open_knowledge(settings: Settings) -> Any:
 
 def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     """Every service a node may use; `overrides` substitutes parts in tests."""
-    from tools.text2zcql.offline import OfflineZcqlGenerator
+    from tools.text2zcql.cascade import CascadeZcqlGenerator
     from validators.clearance.policy import load_policy
     from validators.guardrail.engine import Guardrail
 
@@ -116,9 +116,9 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         if llm is not None:
             from tools.text2zcql.groq import GroqZcqlGenerator
 
-            overrides["zcql_generator"] = GroqZcqlGenerator(llm)
+            overrides["zcql_generator"] = CascadeZcqlGenerator(GroqZcqlGenerator(llm))
         else:
-            overrides["zcql_generator"] = OfflineZcqlGenerator()
+            overrides["zcql_generator"] = CascadeZcqlGenerator()
     context = GraphContext(
         llm=llm,
         router=overrides.pop("router", None)
