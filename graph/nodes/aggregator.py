@@ -43,6 +43,21 @@ def merged_warnings(results: list[PipelineResult]) -> list[str]:
     return list(dict.fromkeys(warnings))
 
 
+def answer_confidence(router_confidence: float, results: list[PipelineResult]) -> float:
+    """How likely the answer is right: the route was right and every branch's own confidence
+    (grounding completeness for records, evidence coverage for passages) held."""
+    scores = [r.confidence for r in results if r.confidence is not None]
+    return round(router_confidence * min(scores, default=1.0), 4)
+
+
+def answered_route(route: str, results: list[PipelineResult]) -> str:
+    """`clarify` when every branch that answered asked a clarifying question instead."""
+    answered = [r for r in results if r.answer]
+    if answered and all(r.pipeline == "clarify" for r in answered):
+        return "clarify"
+    return route
+
+
 def guarded_records(records: list[dict[str, Any]], redact: Any) -> tuple[list[dict[str, Any]], int]:
     """Run the guardrail over every text cell of the records table."""
     cleaned: list[dict[str, Any]] = []
@@ -82,8 +97,8 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     response = ChatResponse(
         request_id=state["request_id"],
         answer=answer,
-        route=decision.route,
-        confidence=round(decision.confidence, 4),
+        route=answered_route(decision.route, results),
+        confidence=answer_confidence(decision.confidence, results),
         routes_executed=list(dict.fromkeys(r.pipeline for r in results)),
         citations=citations,
         records=records,
