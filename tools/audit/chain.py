@@ -27,13 +27,18 @@ def event_hash(prev_hash: str, event: AuditEvent) -> str:
 
 
 def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditEvent]:
-    """Number and chain a batch after the current head; returns sealed copies."""
+    """Number and chain a batch after the current head; returns sealed copies.
+
+    Same bytes as `event_hash` on the numbered event, without building it twice.
+    """
     sealed: list[AuditEvent] = []
     prev = head_hash
-    for offset, event in enumerate(events, start=1):
-        numbered = event.model_copy(update={"seq": head_seq + offset, "prev_hash": prev})
-        digest = event_hash(prev, numbered)
-        sealed.append(numbered.model_copy(update={"hash": digest}))
+    for seq, event in enumerate(events, start=head_seq + 1):
+        payload = {name: getattr(event, name) for name in CHAINED_FIELDS}
+        payload["seq"] = seq
+        encoded = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        digest = hashlib.sha256(prev.encode() + b"\n" + encoded.encode()).hexdigest()
+        sealed.append(event.model_copy(update={"seq": seq, "prev_hash": prev, "hash": digest}))
         prev = digest
     return sealed
 

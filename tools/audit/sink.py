@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from schemas.audit import AuditEvent
+
+OnCommit = Callable[[list[AuditEvent]], None]
+"""Called by a sink with each committed batch, in chain order, before `append` returns."""
 
 
 class AuditSink(Protocol):
