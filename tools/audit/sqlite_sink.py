@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -75,10 +76,9 @@ class SqliteAuditSink:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
-            try:
+            # an already forked (tampered) trail still opens; the verifier says where
+            with contextlib.suppress(sqlite3.IntegrityError):
                 self._db.execute(ONE_SUCCESSOR)
-            except sqlite3.IntegrityError:
-                pass  # an already forked (tampered) trail still opens; the verifier says where
         except sqlite3.Error as error:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
 

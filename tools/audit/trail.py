@@ -171,10 +171,11 @@ class AuditTrail:
 
 
 def witness_texts(config: AuditConfig, source: str) -> list[str]:
-    """Checkpoints from `source`: "configured", a file path, or a postgresql:// DSN."""
+    """Checkpoints from `source`: "configured", a file path, or a PostgreSQL DSN (URL or
+    key=value) of a role that may read audit_checkpoints."""
     if source == "configured":
         witnesses = configured_witnesses(config)
-    elif source.startswith(("postgresql://", "postgres://")):
+    elif source.startswith(("postgresql://", "postgres://")) or "dbname=" in source:
         witnesses = [PostgresWitness(source)]
     else:
         witnesses = [FileWitness(Path(source))]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from itertools import pairwise
 import subprocess
 import sys
 import time
 from collections.abc import Iterable
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
