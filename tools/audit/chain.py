@@ -9,13 +9,14 @@ from typing import Any
 from schemas.audit import AuditEvent
 
 GENESIS_HASH = "0" * 64
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 CHAINED_FIELDS = ("seq", "ts", "request_id", "badge_id", "kind", "step", "frm", "to", "data")
 
 
 def canonical_bytes(event: AuditEvent) -> bytes:
     """Sorted-key, compact, UTF-8 JSON of the chained fields (stable across backends)."""
     payload: dict[str, Any] = {name: getattr(event, name) for name in CHAINED_FIELDS}
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(payload).encode()
 
 
 def event_hash(prev_hash: str, event: AuditEvent) -> str:
@@ -36,7 +37,7 @@ def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditE
     for seq, event in enumerate(events, start=head_seq + 1):
         payload = {name: getattr(event, name) for name in CHAINED_FIELDS}
         payload["seq"] = seq
-        encoded = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        encoded = _CANONICAL.encode(payload)
         digest = hashlib.sha256(prev.encode() + b"\n" + encoded.encode()).hexdigest()
         sealed.append(event.model_copy(update={"seq": seq, "prev_hash": prev, "hash": digest}))
         prev = digest
@@ -45,4 +46,4 @@ def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditE
 
 def json_data(data: dict[str, Any]) -> str:
     """The stored form of an event's data field."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(data)

@@ -1,93 +1,71 @@
-"""Group commit: concurrent requests' batches coalesce into one transaction.
+"""Group commit: the audit flushes of concurrent requests coalesce into one transaction.
 
-Each caller still returns only after its own events are committed (or raises when that
-transaction failed), so durability and fail-closed behaviour are those of the plain sink.
+A request's flush queues its batch and waits for its own future; one writer task hands every
+queued batch to the sink in a single `append` (one thread hop, one transaction) while the
+next requests queue behind it. Each request still resumes only after its events are committed,
+and every request in a failed transaction gets the failure, so durability and fail-closed
+behaviour are those of per-request appends.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+import asyncio
 
 from schemas.audit import AuditEvent
 from tools.audit.sink import AuditSink
 
 
-@dataclass
-class _Ticket:
-    events: list[AuditEvent]
-    sealed: list[AuditEvent] = field(default_factory=list)
-    error: BaseException | None = None
-    done: bool = False
+class GroupCommitter:
+    """Coalesces `append` calls made on one event loop (re-bound when the loop changes)."""
 
-
-class GroupCommitSink:
-    """Leader/follower: the first waiting caller writes every queued batch in one append."""
-
-    def __init__(self, inner: AuditSink, max_events: int = 5000) -> None:
-        self.inner = inner
-        self.backend = inner.backend
+    def __init__(self, sink: AuditSink, max_events: int = 5000) -> None:
+        self.sink = sink
         self.max_events = max_events
-        self._cond = threading.Condition()
-        self._queue: list[_Ticket] = []
-        self._writing = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: list[tuple[list[AuditEvent], asyncio.Future[list[AuditEvent]]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.transactions = 0
 
-    def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
+    async def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
+        """Seal and store `events` (in a shared transaction); returns them sealed."""
         if not events:
             return []
-        ticket = _Ticket(events)
-        with self._cond:
-            self._queue.append(ticket)
-        while True:
-            with self._cond:
-                while self._writing and not ticket.done:
-                    self._cond.wait()
-                if ticket.done:
-                    break
-                self._writing = True
-                group = self._take()
-            self._commit(group)
-        if ticket.error is not None:
-            raise ticket.error
-        return ticket.sealed
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._loop, self._queue, self._writer = loop, [], None
+        future: asyncio.Future[list[AuditEvent]] = loop.create_future()
+        self._queue.append((events, future))
+        if self._writer is None:
+            self._writer = loop.create_task(self._write())
+        return await future
 
-    def _take(self) -> list[_Ticket]:
-        """Queued tickets up to `max_events` (at least one); the rest wait for the next leader."""
+    def _take(self) -> list[tuple[list[AuditEvent], asyncio.Future[list[AuditEvent]]]]:
         count = taken = 0
-        for queued in self._queue:
+        for events, _ in self._queue:
             taken += 1
-            count += len(queued.events)
+            count += len(events)
             if count >= self.max_events:
                 break
         group, self._queue = self._queue[:taken], self._queue[taken:]
         return group
 
-    def _commit(self, group: list[_Ticket]) -> None:
+    async def _write(self) -> None:
         try:
-            sealed = self.inner.append([event for ticket in group for event in ticket.events])
-            start = 0
-            for ticket in group:
-                ticket.sealed = sealed[start : start + len(ticket.events)]
-                start += len(ticket.events)
-        except BaseException as error:  # every request in a failed transaction fails closed
-            for ticket in group:
-                ticket.error = error
+            while self._queue:
+                group = self._take()
+                batch = [event for events, _ in group for event in events]
+                try:
+                    sealed = await asyncio.to_thread(self.sink.append, batch)
+                except Exception as error:  # every request in the transaction fails closed
+                    for _, future in group:
+                        if not future.done():
+                            future.set_exception(error)
+                    continue
+                self.transactions += 1
+                start = 0
+                for events, future in group:
+                    if not future.done():
+                        future.set_result(sealed[start : start + len(events)])
+                    start += len(events)
         finally:
-            with self._cond:
-                for ticket in group:
-                    ticket.done = True
-                self._writing = False
-                self._cond.notify_all()
-
-    def head(self) -> tuple[int, str]:
-        return self.inner.head()
-
-    def events(self) -> Iterator[AuditEvent]:
-        return self.inner.events()
-
-    def ping(self) -> None:
-        self.inner.ping()
-
-    def close(self) -> None:
-        self.inner.close()
+            self._writer = None

@@ -80,11 +80,14 @@ class PostgresAuditSink:
             return sealed
 
     def events(self) -> Iterator[AuditEvent]:
-        with self._db.cursor() as cursor:
-            cursor.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")
-            for row in cursor:
-                yield row_to_event(tuple(row))
-        self._db.commit()
+        try:
+            with self._db.cursor() as cursor:
+                cursor.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")
+                for row in cursor:
+                    yield row_to_event(tuple(row))
+            self._db.commit()
+        except psycopg.Error as error:
+            raise AuditUnavailable(f"audit trail unreadable: {error}") from error
 
     def ping(self) -> None:
         try:

@@ -3,6 +3,7 @@ SIEM export; and the verification of a configured trail."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,7 @@ from schemas.errors import AuditUnavailable
 from tools.audit.anchor import FileAnchor, read_anchor_text
 from tools.audit.checkpoint import CheckpointSigner
 from tools.audit.checkpointer import Checkpointer
-from tools.audit.group_commit import GroupCommitSink
+from tools.audit.group_commit import GroupCommitter
 from tools.audit.keys import (
     AuditConfigError,
     demo_private_key,
@@ -117,8 +118,9 @@ def open_store(config: AuditConfig, on_commit: OnCommit | None = None) -> AuditS
 
 
 class AuditTrail:
-    """An AuditSink: appends (group-committed) to the store; after each commit the events go
-    to the SIEM spool and the signed anchor moves forward; checkpoints go to the witnesses."""
+    """An AuditSink: appends to the store (requests' flushes group-committed); after each
+    commit the events go to the SIEM spool and the signed anchor moves forward; checkpoints
+    go to the witnesses."""
 
     def __init__(self, config: AuditConfig) -> None:
         signer = CheckpointSigner(signing_key(config))
@@ -136,7 +138,7 @@ class AuditTrail:
         self.checkpointer = Checkpointer(
             signer, configured_witnesses(config), config.checkpoint_interval_s, self.store.head()
         )
-        self.writer: AuditSink = GroupCommitSink(self.store) if config.group_commit else self.store
+        self.committer = GroupCommitter(self.store) if config.group_commit else None
 
     def _committed(self, sealed: list[AuditEvent]) -> None:
         if self.exporter is not None:
@@ -149,7 +151,14 @@ class AuditTrail:
         self.checkpointer.observe(int(last.seq or 0), str(last.hash))
 
     def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
-        return self.writer.append(events)
+        """One transaction for this batch (callers outside an event loop)."""
+        return self.store.append(events)
+
+    async def append_async(self, events: list[AuditEvent]) -> list[AuditEvent]:
+        """The request path: group-committed with concurrent requests (unless configured off)."""
+        if self.committer is None:
+            return await asyncio.to_thread(self.store.append, events)
+        return await self.committer.append(events)
 
     def head(self) -> tuple[int, str]:
         return self.store.head()

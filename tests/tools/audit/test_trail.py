@@ -101,3 +101,24 @@ def test_the_postgres_witness_role_may_only_insert_checkpoints(pg_database, prod
             db.execute(statement)
     with psycopg.connect(pg_database) as db, pytest.raises(psycopg.errors.RaiseException):
         db.execute("DELETE FROM audit_checkpoints")
+
+
+def test_concurrent_request_flushes_are_group_committed(production_config):
+    import asyncio
+
+    from tools.audit.recorder import RequestAudit
+
+    trail = AuditTrail(production_config)
+
+    async def requests() -> list[str]:
+        audits = [RequestAudit(trail, f"r{i}", "KA-1001") for i in range(10)]
+        for audit in audits:
+            audit.add("request", {"n": 1})
+            audit.add("response", {"n": 2})
+        return await asyncio.gather(*(audit.flush() for audit in audits))
+
+    heads = asyncio.run(requests())
+    trail.close()
+    assert trail.committer is not None and trail.committer.transactions == 1
+    assert len(set(heads)) == 10
+    assert verify_configured(production_config, "configured").checked == 20
