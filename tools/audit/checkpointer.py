@@ -56,16 +56,20 @@ class Checkpointer:
             self._witnessed_seq = seq
             return signed
 
+    def _checkpoint_or_log(self) -> None:
+        """A witness that cannot record is retried next time; requests do not fail for it."""
+        try:
+            self.checkpoint()
+        except AuditUnavailable as error:
+            log.error("audit.checkpoint_failed", detail=error.detail)
+
     def _run(self) -> None:
         while not self._stop.wait(self.interval_s):
-            try:
-                self.checkpoint()
-            except AuditUnavailable as error:
-                log.error("audit.checkpoint_failed", detail=error.detail)
+            self._checkpoint_or_log()
 
     def close(self) -> None:
         """Stop the thread and witness the final head."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=self.interval_s + 5)
-        self.checkpoint()
+        self._checkpoint_or_log()

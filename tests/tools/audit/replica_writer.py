@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.tools.audit.conftest import event
+from schemas.audit import AuditEvent
 from tools.audit.trail import AuditConfig, AuditTrail
 
 
@@ -31,7 +31,9 @@ def main(config_json: str, tag: str, batches: int, go_file: Path) -> None:
         time.sleep(0.005)
     try:
         for n in range(batches):
-            trail.append([event(n, f"{tag}-{n}") for _ in range(3)])
+            trail.append(
+                [AuditEvent(kind="t", request_id=f"{tag}-{n}", ts="t", step=k) for k in range(3)]
+            )
     finally:
         trail.close()
 

@@ -22,7 +22,7 @@ from tools.audit.trail import open_store
 from tools.audit.verify import verify_trail
 
 REPO = Path(__file__).resolve().parents[3]
-BATCHES = 150  # per process, 3 events each
+BATCHES = 80  # per process, 3 events each
 
 
 def run_replicas(configs: list[dict[str, str]], tmp_path: Path) -> None:

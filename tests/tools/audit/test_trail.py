@@ -122,3 +122,30 @@ def test_concurrent_request_flushes_are_group_committed(production_config):
     assert trail.committer is not None and trail.committer.transactions == 1
     assert len(set(heads)) == 10
     assert verify_configured(production_config, "configured").checked == 20
+
+
+def test_the_service_refuses_to_build_its_audit_sink_in_production_without_a_key(tmp_path):
+    from app.services import open_audit_sink
+    from app.settings import Settings
+
+    with pytest.raises(AuditConfigError, match="demo mode is off"):
+        open_audit_sink(Settings(home=tmp_path, demo_mode=False))
+
+
+def test_a_witness_that_cannot_record_is_retried_and_never_fails_a_request(production_config):
+    blocked = production_config.home / "blocked"
+    config = replace(production_config, witness_file=blocked / "audit.witness")
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("a file where the witness folder should be")
+    trail = AuditTrail(config)
+    trail.append([event(1)])
+    trail.close()  # the final checkpoint fails and is logged, the close completes
+    blocked.unlink()
+    trail = AuditTrail(config)
+    trail.append([event(2)])
+    trail.close()
+    assert [read_checkpoint(t, verifying_key(config)).seq for t in witness_of(config)] == [2]
+
+
+def witness_of(config: AuditConfig) -> list[str]:
+    return FileWitness(config.witness_path).checkpoints()
