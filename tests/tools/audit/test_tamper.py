@@ -15,8 +15,8 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from app.cli import main
-from app.services import audit_config
 from app.settings import Settings
+from app.wiring import audit_config
 from tests.tools.audit.conftest import event
 from tools.audit.checkpoint import CheckpointSigner
 from tools.audit.keys import demo_private_key, private_pem

@@ -125,8 +125,8 @@ def test_concurrent_request_flushes_are_group_committed(production_config):
 
 
 def test_the_service_refuses_to_build_its_audit_sink_in_production_without_a_key(tmp_path):
-    from app.services import open_audit_sink
     from app.settings import Settings
+    from app.wiring import open_audit_sink
 
     with pytest.raises(AuditConfigError, match="demo mode is off"):
         open_audit_sink(Settings(home=tmp_path, demo_mode=False))

@@ -8,14 +8,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli import emit, run_async
+import structlog
+
+from app.cli.output import emit, run_async
 from app.roster import load_roster, officer_by_badge
 from app.settings import Settings
 from schemas.errors import BadInput, NotAuthorised
 from schemas.page_context import PageContext
 from schemas.request import ChatRequest
 
-KB_DIR = Path(__file__).resolve().parent.parent / "kb"
+KB_DIR = Path(__file__).resolve().parents[2] / "kb"
 
 
 def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
@@ -52,7 +54,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     """Run the HTTP service and the demo chat page."""
     import uvicorn
 
-    from app.service import create_app
+    from app.api.service import create_app
 
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_config=None)
     return 0
@@ -71,9 +73,9 @@ def load_page_context(raw: str | None) -> PageContext | None:
 
 def ask(args: argparse.Namespace, settings: Settings) -> int:
     """One full run of the graph for a roster officer (a locally minted token)."""
-    from app.assistant import RawImage
+    from app.assistant import RawImage, new_request_id
     from app.auth import TokenService
-    from app.services import open_assistant
+    from app.wiring import open_assistant
 
     tokens = TokenService.from_settings(settings)
     officer = tokens.verify(tokens.mint(args.badge))
@@ -84,9 +86,12 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
         conversation_id=args.conversation,
     )
 
+    request_id = new_request_id()
+    structlog.contextvars.bind_contextvars(request_id=request_id, badge_id=officer.badge_id)
+
     async def run() -> Any:
         async with open_assistant(settings) as assistant:
-            return await assistant.ask(officer, request, images)
+            return await assistant.ask(officer, request, images, request_id=request_id)
 
     response = run_async(run())
     emit(args, response.model_dump(mode="json"), render_response(response.model_dump(mode="json")))
@@ -115,7 +120,7 @@ def render_response(response: dict[str, Any]) -> str:
 
 def route(args: argparse.Namespace, settings: Settings) -> int:
     """The router's decision only, for one text or a JSONL file (one JSON line out per line in)."""
-    from app.routing_cli import decide_texts
+    from app.cli.routing import decide_texts
 
     if args.jsonl:
         items = [
@@ -153,7 +158,7 @@ def zcql_validate(args: argparse.Namespace, settings: Settings) -> int:
 
 def zcql_run(args: argparse.Namespace, settings: Settings) -> int:
     """Validate, execute read-only, apply clearance; print the rows."""
-    from app.services import open_records
+    from app.wiring import open_records
     from validators.clearance.filter import run_with_clearance
     from validators.clearance.policy import load_policy
     from validators.zcql.validate import validate
@@ -185,7 +190,7 @@ def zcql_run(args: argparse.Namespace, settings: Settings) -> int:
 
 def kb_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Add Markdown documents to the knowledge base."""
-    from app.services import open_knowledge
+    from app.wiring import open_knowledge
 
     index = open_knowledge(settings)
     try:
@@ -236,7 +241,7 @@ def token(args: argparse.Namespace, settings: Settings) -> int:
 def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
     """Check the chain, its signed anchor and (--witness) the latest witnessed checkpoint;
     exit 0 intact, 1 broken (with a named reason)."""
-    from app.services import audit_config
+    from app.wiring import audit_config
     from tools.audit.trail import verify_configured
 
     report = verify_configured(audit_config(settings), args.witness)
@@ -246,7 +251,7 @@ def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
 
 def replay(args: argparse.Namespace, settings: Settings) -> int:
     """Export logged decisions, or re-run a log through the current (or candidate) router."""
-    from app.routing_cli import export_decisions, replay_log
+    from app.cli.routing import export_decisions, replay_log
 
     if args.export:
         count = export_decisions(settings, Path(args.export))

@@ -9,13 +9,13 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.deps import SettingsDep, TokensDep
+from app.api.deps import SettingsDep, TokensDep
 from app.roster import load_roster
 from app.settings import Settings
 from graph.commands import catalogue
 from schemas.officer import Officer
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css"}
 NO_CACHE = {"Cache-Control": "no-cache"}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import structlog
 from fastapi import Depends, Header, Request
 
 from app.assistant import Assistant
@@ -30,15 +31,23 @@ def get_tokens(request: Request) -> TokenService:
     return tokens
 
 
-def current_officer(
+def get_request_id(request: Request) -> str:
+    """The id the request-context middleware gave this request."""
+    return str(request.state.request_id)
+
+
+async def current_officer(
     tokens: Annotated[TokenService, Depends(get_tokens)],
     authorization: Annotated[str | None, Header()] = None,
 ) -> Officer:
-    """The officer of a verified bearer token; never from the request body."""
-    return tokens.verify(bearer_token(authorization))
+    """The officer of a verified bearer token; never from the request body (bound for logs)."""
+    officer = tokens.verify(bearer_token(authorization))
+    structlog.contextvars.bind_contextvars(badge_id=officer.badge_id)
+    return officer
 
 
 AssistantDep = Annotated[Assistant, Depends(get_assistant)]
 OfficerDep = Annotated[Officer, Depends(current_officer)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 TokensDep = Annotated[TokenService, Depends(get_tokens)]
+RequestIdDep = Annotated[str, Depends(get_request_id)]

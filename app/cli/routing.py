@@ -104,7 +104,7 @@ def outcome_of(route: str, response: Mapping[str, Any] | None, failed: bool) -> 
 
 def export_decisions(settings: Settings, out: Path) -> int:
     """Every logged router decision from the audit trail as replayable JSONL."""
-    from app.services import audit_config
+    from app.wiring import audit_config
     from tools.audit.trail import open_store
 
     sink = open_store(audit_config(settings))
