@@ -27,12 +27,16 @@ def event_hash(prev_hash: str, event: AuditEvent) -> str:
     return digest.hexdigest()
 
 
-def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditEvent]:
-    """Number and chain a batch after the current head; returns sealed copies.
+def seal_encoded(
+    events: list[AuditEvent], head_seq: int, head_hash: str
+) -> tuple[list[AuditEvent], list[str]]:
+    """Number and chain a batch after the current head: sealed copies, and each one's
+    canonical encoding (the exact text hashed, reused by the SIEM export).
 
     Same bytes as `event_hash` on the numbered event, without building it twice.
     """
     sealed: list[AuditEvent] = []
+    encodings: list[str] = []
     prev = head_hash
     for seq, event in enumerate(events, start=head_seq + 1):
         payload = {name: getattr(event, name) for name in CHAINED_FIELDS}
@@ -40,8 +44,14 @@ def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditE
         encoded = _CANONICAL.encode(payload)
         digest = hashlib.sha256(prev.encode() + b"\n" + encoded.encode()).hexdigest()
         sealed.append(event.model_copy(update={"seq": seq, "prev_hash": prev, "hash": digest}))
+        encodings.append(encoded)
         prev = digest
-    return sealed
+    return sealed, encodings
+
+
+def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditEvent]:
+    """Number and chain a batch after the current head; returns sealed copies."""
+    return seal_encoded(events, head_seq, head_hash)[0]
 
 
 def json_data(data: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from psycopg.types.json import Jsonb
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.chain import GENESIS_HASH, seal
+from tools.audit.chain import GENESIS_HASH, seal_encoded
 from tools.audit.sink import OnCommit
 from tools.audit.sqlite_sink import COLUMNS, row_to_event
 
@@ -52,7 +52,7 @@ class PostgresAuditSink:
                         if row is None or row[0] is None
                         else (int(row[0]), str(row[1]))
                     )
-                    sealed = seal(events, *head)
+                    sealed, encodings = seal_encoded(events, *head)
                     cursor.executemany(
                         f"INSERT INTO audit_events ({COLUMNS}) "
                         "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
@@ -76,7 +76,7 @@ class PostgresAuditSink:
             except psycopg.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
             if self.on_commit is not None:
-                self.on_commit(sealed)
+                self.on_commit(sealed, encodings)
             return sealed
 
     def events(self) -> Iterator[AuditEvent]:

@@ -10,7 +10,6 @@ deduplicates on the `seq` parameter) or, in a narrow window, lost in the peer's 
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import select
 import socket
@@ -32,6 +31,7 @@ SD_ID = "audit@32473"  # 32473: the private enterprise number reserved for docum
 APP_NAME = "crimeassist"
 READ_PIECE = 1 << 20
 COMPACT_AT = 1 << 16
+BOM = b"\xef\xbb\xbf"  # RFC 5424: a UTF-8 message starts with the byte order mark
 
 
 def parse_siem_url(url: str) -> tuple[str, int]:
@@ -53,33 +53,21 @@ def _token(text: str, limit: int) -> str:
     return cleaned or "-"
 
 
-def format_event(event: AuditEvent, hostname: str, procid: str) -> bytes:
-    """One RFC 5424 message: header, one structured-data element, UTF-8 JSON body."""
-    params = {
-        "seq": event.seq,
-        "hash": event.hash,
-        "prev": event.prev_hash,
-        "request": event.request_id,
-        "badge": event.badge_id,
-    }
-    sd = "[" + SD_ID + "".join(f' {k}="{_sd_value(v)}"' for k, v in params.items()) + "]"
-    body = {
-        "seq": event.seq,
-        "ts": event.ts,
-        "request_id": event.request_id,
-        "badge_id": event.badge_id,
-        "kind": event.kind,
-        "step": event.step,
-        "frm": event.frm,
-        "to": event.to,
-        "data": event.data,
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-    }
+def format_event(event: AuditEvent, canonical: str, hostname: str, procid: str) -> bytes:
+    """One RFC 5424 message: header, one structured-data element (sequence, hashes, request,
+    badge) and, as the message, the event's canonical JSON, the exact text its hash covers,
+    so a SIEM can re-verify the chain: hash = SHA-256(prev + "\\n" + message)."""
+    params = (
+        ("seq", event.seq),
+        ("hash", event.hash),
+        ("prev", event.prev_hash),
+        ("request", event.request_id),
+        ("badge", event.badge_id),
+    )
+    sd = "[" + SD_ID + "".join(f' {k}="{_sd_value(v)}"' for k, v in params) + "]"
     header = f"<{PRI}>1 {_token(event.ts, 48)} {hostname} {APP_NAME} {procid} "
     header += f"{_token(event.kind, 32)} {sd} "
-    message = json.dumps(body, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-    return header.encode() + b"\xef\xbb\xbf" + message.encode()
+    return header.encode() + BOM + canonical.encode()
 
 
 def frame(message: bytes) -> bytes:
@@ -134,9 +122,12 @@ class SyslogExporter:
         self._thread = threading.Thread(target=self._run, name="audit-siem", daemon=True)
         self._thread.start()
 
-    def submit(self, events: list[AuditEvent]) -> None:
+    def submit(self, events: list[AuditEvent], encodings: list[str]) -> None:
         """Spool the events' frames; the sender thread delivers them."""
-        data = b"".join(frame(format_event(e, self.hostname, self.procid)) for e in events)
+        data = b"".join(
+            frame(format_event(e, text, self.hostname, self.procid))
+            for e, text in zip(events, encodings, strict=True)
+        )
         try:
             with self._lock:
                 self._spool.write(data)

@@ -7,8 +7,9 @@ from typing import Protocol
 
 from schemas.audit import AuditEvent
 
-OnCommit = Callable[[list[AuditEvent]], None]
-"""Called by a sink with each committed batch, in chain order, before `append` returns."""
+OnCommit = Callable[[list[AuditEvent], list[str]], None]
+"""Called by a sink with each committed batch (sealed events and their canonical encodings),
+in chain order, before `append` returns."""
 
 
 class AuditSink(Protocol):

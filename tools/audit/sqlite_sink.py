@@ -11,7 +11,7 @@ from pathlib import Path
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.chain import GENESIS_HASH, json_data, seal
+from tools.audit.chain import GENESIS_HASH, json_data, seal_encoded
 from tools.audit.sink import OnCommit
 
 SCHEMA = """
@@ -95,7 +95,7 @@ class SqliteAuditSink:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    sealed = seal(events, *self.head())
+                    sealed, encodings = seal_encoded(events, *self.head())
                     self._db.executemany(
                         f"INSERT INTO audit_events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                         [
@@ -122,7 +122,7 @@ class SqliteAuditSink:
             except sqlite3.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
             if self.on_commit is not None:
-                self.on_commit(sealed)
+                self.on_commit(sealed, encodings)
             return sealed
 
     def events(self) -> Iterator[AuditEvent]:

@@ -140,9 +140,9 @@ class AuditTrail:
         )
         self.committer = GroupCommitter(self.store) if config.group_commit else None
 
-    def _committed(self, sealed: list[AuditEvent]) -> None:
+    def _committed(self, sealed: list[AuditEvent], encodings: list[str]) -> None:
         if self.exporter is not None:
-            self.exporter.submit(sealed)
+            self.exporter.submit(sealed, encodings)
         last = sealed[-1]
         try:
             self.anchor.write(int(last.seq or 0), str(last.hash), utc_now())
