@@ -171,7 +171,10 @@ class SyslogExporter:
             with open(self.spool_path, "rb") as spool:
                 spool.seek(offset)
                 piece = spool.read(min(READ_PIECE, size - offset))
-            length = whole_frames(piece)
+                length = whole_frames(piece)
+                if length == 0:  # a single frame longer than a piece
+                    piece += spool.read(size - offset - len(piece))
+                    length = whole_frames(piece)
             self._connection().sendall(piece[:length])
             with self._lock:
                 self._offset = offset + length

@@ -141,14 +141,15 @@ class AuditTrail:
         self.committer = GroupCommitter(self.store) if config.group_commit else None
 
     def _committed(self, sealed: list[AuditEvent], encodings: list[str]) -> None:
-        if self.exporter is not None:
-            self.exporter.submit(sealed, encodings)
+        """After each commit: anchor first (the integrity guard), then the SIEM spool."""
         last = sealed[-1]
         try:
             self.anchor.write(int(last.seq or 0), str(last.hash), utc_now())
         except OSError as error:
             raise AuditUnavailable(f"audit anchor cannot be written: {error}") from error
         self.checkpointer.observe(int(last.seq or 0), str(last.hash))
+        if self.exporter is not None:
+            self.exporter.submit(sealed, encodings)
 
     def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
         """One transaction for this batch (callers outside an event loop)."""

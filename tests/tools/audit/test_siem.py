@@ -118,3 +118,16 @@ def test_a_receiver_restart_while_running_loses_nothing(production_config, recei
     lines = receiver.wait_for(15)
     trail.close()
     assert chain_from_siem(lines) == list(range(1, 16))
+
+
+@needs_rsyslog
+def test_an_event_larger_than_a_read_piece_is_delivered(production_config, receiver, monkeypatch):
+    import tools.audit.siem as siem
+
+    monkeypatch.setattr(siem, "READ_PIECE", 64)
+    receiver.start()
+    trail = AuditTrail(siem_config(production_config, receiver.port))
+    trail.append([event(1), event(2)])
+    lines = receiver.wait_for(2)
+    trail.close()
+    assert chain_from_siem(lines) == [1, 2]
