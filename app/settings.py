@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     groq_model: str = "llama-3.3-70b-versatile"
     groq_timeout_s: float = 20.0
     groq_max_retries: int = 2
+    groq_base_url: str | None = None
+    """Another Groq-compatible endpoint (a gateway, or the load harness's fault injector)."""
 
     # request handling
     page_context_ttl_s: float = 10.0
