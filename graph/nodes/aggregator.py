@@ -11,6 +11,7 @@ from graph.state import GraphState, Turn, turn_reset
 from graph.text import fir_ids_in
 from schemas.response import ChatResponse, Redactions
 from schemas.result import Citation, PipelineResult
+from schemas.routing import Route
 
 SECTION_TITLES = {"zcql": "From the records", "rag": "From the SOPs and law"}
 BRANCH_ORDER = {"zcql": 0, "rag": 1}
@@ -50,7 +51,7 @@ def answer_confidence(router_confidence: float, results: list[PipelineResult]) -
     return round(router_confidence * min(scores, default=1.0), 4)
 
 
-def answered_route(route: str, results: list[PipelineResult]) -> str:
+def answered_route(route: Route, results: list[PipelineResult]) -> Route:
     """`clarify` when every branch that answered asked a clarifying question instead."""
     answered = [r for r in results if r.answer]
     if answered and all(r.pipeline == "clarify" for r in answered):

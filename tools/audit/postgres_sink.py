@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
@@ -25,10 +26,23 @@ class PostgresAuditSink:
         self.dsn = dsn
         self.on_commit = on_commit
         self._lock = threading.Lock()
+        self._timeout_s = timeout_s
+        self._conn = self._connect()
+
+    def _connect(self) -> psycopg.Connection[tuple[Any, ...]]:
         try:
-            self._db = psycopg.connect(dsn, connect_timeout=max(1, int(timeout_s)))
+            return psycopg.connect(self.dsn, connect_timeout=max(1, int(self._timeout_s)))
         except psycopg.Error as error:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
+
+    @property
+    def _db(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """The connection, opened again after the server restarted or the link broke, so the
+        service recovers from an outage without a restart."""
+        if self._conn.closed or self._conn.broken:
+            self._conn.close()
+            self._conn = self._connect()
+        return self._conn
 
     def head(self) -> tuple[int, str]:
         with self._db.cursor() as cursor:
@@ -98,4 +112,4 @@ class PostgresAuditSink:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
 
     def close(self) -> None:
-        self._db.close()
+        self._conn.close()
