@@ -67,9 +67,9 @@ async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     if found is not None:
         return {"results": [table_result(found, passages)]}
     decision = state.get("decision")
-    if decision is not None and decision.route == "hybrid":
-        if best_relevance(question, passages) < RELEVANCE_THRESHOLD:
-            return {"results": [PipelineResult(pipeline="rag", warnings=[NOT_RELEVANT])]}
+    hybrid = decision is not None and decision.route == "hybrid"
+    if hybrid and best_relevance(question, passages) < RELEVANCE_THRESHOLD:
+        return {"results": [PipelineResult(pipeline="rag", warnings=[NOT_RELEVANT])]}
     llm = runtime.context.llm
     try:
         if llm is not None and passages:

@@ -68,7 +68,9 @@ class LegalAnswer:
 def bns_sections() -> tuple[BnsSection, ...]:
     """Every BNS row, in file order."""
     with (DATA_DIR / "bns_sections.csv").open(encoding="utf-8", newline="") as fh:
-        return tuple(BnsSection(**{k: v.strip() for k, v in row.items()}) for row in csv.DictReader(fh))
+        return tuple(
+            BnsSection(**{k: v.strip() for k, v in row.items()}) for row in csv.DictReader(fh)
+        )
 
 
 @lru_cache(maxsize=1)
@@ -207,7 +209,8 @@ def _provisions_cited(text: str) -> list[Provision]:
             cited += [
                 p
                 for p in provisions()
-                if p.act == name and _base(p.section) == _base(ref)
+                if p.act == name
+                and _base(p.section) == _base(ref)
                 and (ref == _base(ref) or p.section.startswith(ref))
             ]
     return list(dict.fromkeys(cited))

@@ -64,7 +64,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
     (
         "permission",
         re.compile(
-            r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b|\bwho (?:can|may|must|should)\b"
+            r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
+            r"|\bwho (?:can|may|must|should)\b"
             r"|\ballowed\b|\bpermitted\b|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
             re.I,
         ),
@@ -78,7 +79,9 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
 #: Words in a section heading that mark it as answering a kind of question.
 _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
-    "steps": re.compile(r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b"),
+    "steps": re.compile(
+        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b"
+    ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
     "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence"),
     "mapping": re.compile(r"\bipc\b|\bcrpc\b|\bmapping\b|\bto bns"),
@@ -99,7 +102,7 @@ _SENTENCE_CUES: dict[QuestionType, re.Pattern[str]] = {
     "permission": re.compile(
         r"\b(?:may|must|shall|only|not|no|cannot|save|unless|permission|without)\b", re.I
     ),
-    "general": re.compile(r".", re.I),
+    "general": re.compile(r"$^"),
 }
 #: Question words that say what kind of answer is wanted, not what it is about.
 _FRAME_TERMS = frozenset(
@@ -261,7 +264,8 @@ def _pick(
         return [s for s in candidates if s.listed][:limit]
     if kind == "definition":
         return candidates[:limit]
-    ranked = sorted(candidates, key=score, reverse=True)[:limit]
+    on_topic = [s for s in candidates if terms & set(analyse(s.text))]
+    ranked = sorted(on_topic, key=score, reverse=True)[:limit]
     return sorted(ranked, key=lambda s: s.position)
 
 
@@ -315,11 +319,17 @@ def compose_extractive_answer(
     if kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
         stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
         chosen = [
-            (rank, _pick(kind, terms, quotable[rank], 1)[0]) for rank in stages[: max_sentences + 2]
+            (rank, picked[0])
+            for rank in stages[: max_sentences + 2]
+            if (picked := _pick(kind, terms, quotable[rank], 1))
         ]
     else:
-        limit = 8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
+        limit = (
+            8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
+        )
         chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
+    if not chosen:
+        return closest_document_answer(usable[primary], warnings)
     numbers: dict[int, int] = {}
     citations: list[Citation] = []
     lines: list[str] = []
