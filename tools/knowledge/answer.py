@@ -66,7 +66,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
             r"|\bwho (?:can|may|must|should)\b"
-            r"|\bcan\s*(?:hain|hai|\?|$)|\ballowed\b|\bpermitted\b|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
+            r"|\bcan\s*(?:hain|hai|\?|$)|\ballowed\b|\bpermitted\b"
+            r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
             re.I,
         ),
     ),
