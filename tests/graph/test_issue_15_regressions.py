@@ -112,3 +112,22 @@ async def test_records_count_and_share_solved_are_composed_in_two_steps(ask):
     assert [c.kind for c in response.citations] and {c.kind for c in response.citations} == {
         "record"
     }
+
+
+async def test_hybrid_procedure_half_is_left_out_when_no_passage_is_relevant(ask):
+    response = await ask(
+        "KA-3003", "status of FIR-2026-04829 and the rules for parking the official jeep"
+    )
+    assert response.route == "hybrid"
+    assert "From the SOPs" not in response.answer
+    assert {c.kind for c in response.citations} == {"record"}
+    assert any("procedure part is left out" in w for w in response.warnings)
+
+
+async def test_hybrid_procedure_half_is_kept_when_relevant(ask):
+    response = await ask(
+        "KA-3003", "status of FIR-2026-04829 and can I arrest the accused under Arnesh Kumar"
+    )
+    assert response.route == "hybrid"
+    assert "From the SOPs and law" in response.answer
+    assert "sop" in {c.kind for c in response.citations}

@@ -250,6 +250,15 @@ def _heading_coverage(terms: set[str], passage: Passage) -> float:
     return len(terms & set(analyse(passage.section))) / len(terms)
 
 
+def _across(
+    terms: set[str], groups: list[tuple[int, list[_Sentence]]], limit: int
+) -> list[tuple[int, _Sentence]]:
+    """The sentences sharing most terms with the question across passages, in passage order."""
+    scored = [(len(terms & set(analyse(s.text))), rank, s) for rank, group in groups for s in group]
+    best = sorted((x for x in scored if x[0]), key=lambda x: (-x[0], x[1], x[2].position))
+    return [(rank, s) for _, rank, s in sorted(best[:limit], key=lambda x: (x[1], x[2].position))]
+
+
 def _pick(
     kind: QuestionType, terms: set[str], candidates: list[_Sentence], limit: int
 ) -> list[_Sentence]:
@@ -308,8 +317,8 @@ def compose_extractive_answer(
         relevant,
         key=lambda rank: (
             relevance(question, usable[rank])
-            + 0.5 * _heading_fit(kind, usable[rank])
-            + 0.5 * _heading_coverage(terms, usable[rank]),
+            + (0.5 * _heading_fit(kind, usable[rank]) if kind != "general" else 0.0)
+            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0),
             -rank,
         ),
     )
@@ -326,6 +335,8 @@ def compose_extractive_answer(
             for rank in stages[: max_sentences + 2]
             if (picked := _pick(kind, terms, quotable[rank], 1))
         ]
+    elif kind == "general":
+        chosen = _across(terms, [(rank, quotable[rank]) for rank in relevant[:3]], max_sentences)
     else:
         limit = (
             8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
