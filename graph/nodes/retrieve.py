@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 from graph.context import GraphContext
 from graph.state import GraphState
 from schemas.result import PipelineResult
+from tools.knowledge.query_text import expand_query
 
 TOP_K = 5
 
@@ -26,7 +27,10 @@ async def retrieve(state: GraphState, runtime: Runtime[GraphContext]) -> dict[st
     """Pre-retrieval filtered search; a failure becomes a failed branch, not a crash."""
     try:
         found = await asyncio.to_thread(
-            runtime.context.knowledge.search, knowledge_question(state), state["officer"], TOP_K
+            runtime.context.knowledge.search,
+            expand_query(knowledge_question(state)),
+            state["officer"],
+            TOP_K,
         )
     except Exception as error:
         failure = PipelineResult(

@@ -17,7 +17,8 @@ CLEAR_EXAMPLES = {
     "zcql": "how many chain snatching cases were registered in Mysuru last month",
     "hybrid": "status of FIR 210/2024 and can I arrest the accused under Arnesh Kumar",
     "vision": "read the number plate in this photo",
-    "fallback": "what is the weather in Mangaluru tomorrow",
+    "fallback": "what date is 45 days after 3 March",
+    "out_of_scope": "what is the weather in Mangaluru tomorrow",
     "smalltalk": "thank you so much",
     "clarify": "what is the status of this FIR",
 }
