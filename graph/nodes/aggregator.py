@@ -10,8 +10,8 @@ from langgraph.runtime import Runtime
 from graph.context import GraphContext
 from graph.state import GraphState, Turn, turn_reset
 from graph.text import fir_ids_in
-from schemas.response import ChatResponse, Redactions
 from schemas.officer import Officer
+from schemas.response import ChatResponse, Redactions
 from schemas.result import Citation, PipelineResult
 from tools.domain.crimes import all_heads, crime_groups
 from tools.domain.places import LOCALITIES, STATIONS
