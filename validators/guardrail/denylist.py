@@ -75,7 +75,8 @@ def phonetic_key(token: str) -> str:
     for source, target in TRANSLITERATION:
         token = token.replace(source, target)
     token = re.sub(r"(.)\1+", r"\1", token)
-    return token.rstrip("ah") or token
+    stripped = token.rstrip("ah")
+    return stripped if len(stripped) >= MIN_PART else token
 
 
 @lru_cache(maxsize=1)
@@ -154,6 +155,7 @@ class DenyList:
     def __init__(self, values: Iterable[str], allow: Iterable[str] = ()) -> None:
         allow = list(allow)
         allowed_phrases = {_value_keys(v) for v in allow}
+        visible = "|".join(_stream(list(phrase)) for phrase in allowed_phrases)
         allowed_numbers = {_digits_of(v) for v in allow} - {None}
         common = common_keys()
         blocked = common | {k for phrase in allowed_phrases for k in phrase}
@@ -170,8 +172,8 @@ class DenyList:
             keys = _value_keys(value)
             distinct = [k for k in keys if len(k) >= MIN_PART and k not in blocked]
             public = all(k in common for k in keys) or (len(keys) == 1 and not distinct)
-            if keys and not public and keys not in allowed_phrases:
-                self._add_text(value, keys, distinct)
+            if keys and not public and _stream(list(keys)) not in visible:
+                self._add_text(value, keys, distinct, visible)
         phrases = {
             v for by_length in self.variants.values() for vs in by_length.values() for v in vs
         }
@@ -184,7 +186,9 @@ class DenyList:
         for pattern in (digits, digits[::-1]):
             self.automaton.add_word(pattern, ("digits", len(pattern)))
 
-    def _add_text(self, value: str, keys: tuple[str, ...], distinct: list[str]) -> None:
+    def _add_text(
+        self, value: str, keys: tuple[str, ...], distinct: list[str], visible: str
+    ) -> None:
         self.distinct.update(distinct)
         variants = {tuple(sorted(keys))}
         if len(keys) >= 3 and not {keys[0], keys[-1]} & common_keys():
@@ -196,7 +200,7 @@ class DenyList:
         for key in distinct:
             self.automaton.add_word(f" {key} ", ("part", key))
         address = _house_and_street(value)
-        if address is not None:
+        if address is not None and _stream(list(address)) not in visible:
             pattern = f" {' '.join(address)} "
             self.automaton.add_word(pattern, ("address", (len(pattern), len(address))))
         letters = "".join(t for t, _, _ in _tokens(value) if not t.isdigit())

@@ -108,11 +108,11 @@ class RequestGuard:
 
     def _findings(self, text: str, depth: int) -> list[Finding]:
         scan = Scan(text)
-        found: list[Finding] = []
+        # withheld values first: on an equal span the more specific reason wins
+        found = list(self.deny.findings(text, scan.runs if self.deny.numbers else ()))
         for recognise, min_clearance in RULES:
             if self.officer.clearance < min_clearance:
                 found.extend(recognise(scan))
-        found.extend(self.deny.findings(text, scan.runs if self.deny.numbers else ()))
         if depth:
             for encoded in encoded_spans(text):
                 inner = self._findings(canonical_text(encoded.decoded), depth - 1)

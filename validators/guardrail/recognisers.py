@@ -90,13 +90,14 @@ def plausible(piece: NumberSlice, shortest: int = 3) -> bool:
 
 
 def evenly_grouped(piece: NumberSlice, shortest: int = 3) -> bool:
-    """Digit by digit, unbroken, or groups of `shortest`+ digits all joined the same way."""
+    """Digit by digit, unbroken, or groups of `shortest`+ digits (three at most, or all
+    joined the same way)."""
     sizes = piece.sizes
     if all(size == 1 for size in sizes):
         return True
     if len(sizes) > 1 and piece.digits[: sizes[0]] in PHONE_PREFIXES:
         sizes = sizes[1:]
-    return piece.uniform and min(sizes) >= shortest
+    return (piece.uniform or len(sizes) <= 3) and min(sizes) >= shortest
 
 
 def _mobile(digits: str) -> bool:
