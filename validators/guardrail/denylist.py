@@ -33,7 +33,8 @@ from validators.guardrail.numbers import Run
 from validators.guardrail.recognisers import Finding
 
 COMMON_WORDS_FILE = Path(__file__).resolve().parents[2] / "data" / "guardrail" / "common_words.txt"
-TOKEN = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
+TOKEN = re.compile(r"\d+(?i:st|nd|rd|th)(?![^\W\d_])|[^\W\d_]+|\d+", re.UNICODE)
+NUMBERISH = re.compile(r"\d+(?:st|nd|rd|t)?")  # keys of '45', '4th', '1st': never distinctive
 # three or more single letters a few characters apart ('M e e r a', 'M-e-e-r-a')
 SPELLED = re.compile(r"(?<![^\W\d_])[^\W\d_](?:\W{1,3}[^\W\d_](?![^\W\d_])){2,}")
 TRANSLITERATION = (
@@ -77,6 +78,12 @@ def phonetic_key(token: str) -> str:
     token = re.sub(r"(.)\1+", r"\1", token)
     stripped = token.rstrip("ah")
     return stripped if len(stripped) >= MIN_PART else token
+
+
+@lru_cache(maxsize=1 << 16)
+def word_key(token: str) -> str:
+    """A token's phonetic key, or '' for a stop word ('mr', 'the')."""
+    return "" if token.lower() in STOP_TOKENS else phonetic_key(token)
 
 
 @lru_cache(maxsize=1)
@@ -123,10 +130,12 @@ def _spelled_out(tokens: list[Token]) -> list[Token]:
     return out
 
 
+@lru_cache(maxsize=1 << 14)
 def _value_keys(value: str) -> tuple[str, ...]:
     return tuple(phonetic_key(t) for t, _, _ in _tokens(value) if t.lower() not in STOP_TOKENS)
 
 
+@lru_cache(maxsize=1 << 14)
 def _digits_of(value: str) -> str | None:
     """The digits of a value that is mostly a number (a phone), else None."""
     digits = re.sub(r"\D", "", value)
@@ -145,8 +154,8 @@ def _house_and_street(value: str) -> tuple[str, ...] | None:
 
 
 def _anchor(variant: tuple[str, ...], distinct: list[str]) -> str:
-    """The key a phrase is found by: its longest distinctive word, else its longest word."""
-    return max((k for k in variant if k in distinct), key=len, default=max(variant, key=len))
+    """The key a phrase is found by: its rarest-looking word (distinctive, else not common)."""
+    return max(variant, key=lambda k: (k in distinct, k not in common_keys(), len(k)))
 
 
 class DenyList:
@@ -170,8 +179,14 @@ class DenyList:
                     self._add_number(digits)
                 continue
             keys = _value_keys(value)
-            distinct = [k for k in keys if len(k) >= MIN_PART and k not in blocked]
-            public = all(k in common for k in keys) or (len(keys) == 1 and not distinct)
+            distinct = [
+                k
+                for k in keys
+                if len(k) >= MIN_PART and k not in blocked and not NUMBERISH.fullmatch(k)
+            ]
+            public = all(k in common or NUMBERISH.fullmatch(k) for k in keys) or (
+                len(keys) == 1 and not distinct
+            )
             if keys and not public and _stream(list(keys)) not in visible:
                 self._add_text(value, keys, distinct, visible)
         phrases = {
@@ -228,20 +243,29 @@ class DenyList:
                     yield Finding(spans[end - length + 1][0], spans[end][1], "withheld_value", MASK)
 
     def _text_findings(self, text: str) -> Iterator[Finding]:
-        if not SPELLED.search(text) and not self._hits(
-            _stream([phonetic_key(t) for t in TOKEN.findall(text)])
-        ):
-            return  # the common case: no pattern in the text's key stream
-        tokens = [t for t in _spelled_out(_tokens(text)) if t[0].lower() not in STOP_TOKENS]
-        keys = [phonetic_key(t) for t, _, _ in tokens]
+        """Matches on the key stream; token positions are looked up only for a finding."""
+        if SPELLED.search(text):
+            spelled = [t for t in _spelled_out(_tokens(text)) if word_key(t[0])]
+            words = [t for t, _, _ in spelled]
+        else:
+            words = TOKEN.findall(text)
+            spelled = []
+        keys = list(filter(None, map(word_key, words)))
         stream = _stream(keys)
+        hits = [hit for hit in self.automaton.iter(stream) if hit[1][0] != "digits"]
+        if not hits:
+            return
         spaces = list(accumulate((len(k) + 1 for k in keys), initial=0))  # before each token
         token_at = {position: i for i, position in enumerate(spaces)}
+        tokens = spelled
 
         def span(first: int, last: int) -> Finding:
+            nonlocal tokens
+            if not tokens:
+                tokens = [t for t in _tokens(text) if word_key(t[0])]
             return Finding(tokens[first][1], tokens[last][2], "withheld_value", MASK)
 
-        for end, (kind, payload) in self.automaton.iter(stream):
+        for end, (kind, payload) in hits:
             if kind == "squashed":
                 i = bisect_right(spaces, end) - 1
                 yield span(i, i)
@@ -257,9 +281,6 @@ class DenyList:
                     for first in range(max(0, i - n + 1), min(i, len(keys) - n) + 1):
                         if tuple(sorted(keys[first : first + n])) in variants:
                             yield span(first, first + n - 1)
-
-    def _hits(self, stream: str) -> bool:
-        return any(kind != "digits" for _, (kind, _) in self.automaton.iter(stream))
 
 
 def _stream(keys: list[str]) -> str:

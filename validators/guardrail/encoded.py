@@ -13,12 +13,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-# 6+ base64 characters with a digit, '+', '/', '=' or a lower-upper change (not a plain word)
-BASE64 = re.compile(
-    r"(?<![A-Za-z0-9+/=_-])(?=[A-Za-z0-9+/_-]*(?:[0-9+/=]|[a-z][A-Z]))"
-    r"[A-Za-z0-9+/_-]{6,}={0,2}(?![A-Za-z0-9+/=_-])"
-)
-HEX = re.compile(r"(?<![A-Za-z0-9])(?:0[xX])?((?:[0-9A-Fa-f]{2}){4,})(?![A-Za-z0-9])")
+CANDIDATE = re.compile(r"[A-Za-z0-9+/_=-]{6,}")
+HEX = re.compile(r"(?:0[xX])?((?:[0-9A-Fa-f]{2}){4,})")
+# not a plain word: a digit, '+', '/', '=' or a lower-upper change somewhere
+ENCODED_LOOK = re.compile(r"[0-9+/=]|[a-z][A-Z]")
 MIN_DECODED = 4
 
 
@@ -54,16 +52,13 @@ def _from_base64(token: str) -> str | None:
 
 def encoded_spans(text: str) -> Iterator[Encoded]:
     """Every hex or base64 token of `text` that decodes to readable text."""
-    seen: set[tuple[int, int]] = set()
-    for match in HEX.finditer(text):
-        decoded = _readable(bytes.fromhex(match.group(1)))
-        if decoded is not None:
-            seen.add((match.start(), match.end()))
-            yield Encoded(match.start(), match.end(), decoded)
-    for match in BASE64.finditer(text):
+    for match in CANDIDATE.finditer(text):
         token = match.group(0)
-        if (match.start(), match.end()) in seen or token.isdigit():
+        if (token.isdigit() and len(token) % 2) or not ENCODED_LOOK.search(token):
             continue
-        decoded = _from_base64(token)
+        hexed = HEX.fullmatch(token)
+        decoded = _readable(bytes.fromhex(hexed.group(1))) if hexed else None
+        if decoded is None and not token.isdigit():
+            decoded = _from_base64(token)
         if decoded is not None:
             yield Encoded(match.start(), match.end(), decoded)
