@@ -153,6 +153,20 @@ def _house_and_street(value: str) -> tuple[str, ...] | None:
     return keys if len(keys) >= 2 else None
 
 
+@lru_cache(maxsize=1 << 14)
+def _shape(value: str) -> tuple[tuple[tuple[str, ...], ...], str | None, str]:
+    """What a text value is matched as: its phrases (the whole, first + last, in any order),
+    its house + street stream, and its letters squashed together ('' when too short)."""
+    keys = _value_keys(value)
+    phrases = {tuple(sorted(keys))}
+    if len(keys) >= 3 and not {keys[0], keys[-1]} & common_keys():
+        phrases.add(tuple(sorted((keys[0], keys[-1]))))
+    address = _house_and_street(value)
+    letters = "".join(t for t, _, _ in _tokens(value) if not t.isdigit())
+    squashed = phonetic_key(letters) if len(keys) >= 2 and len(letters) >= MIN_SQUASHED else ""
+    return tuple(phrases), _stream(list(address)) if address else None, squashed
+
+
 def _anchor(variant: tuple[str, ...], distinct: list[str]) -> str:
     """The key a phrase is found by: its rarest-looking word (distinctive, else not common)."""
     return max(variant, key=lambda k: (k in distinct, k not in common_keys(), len(k)))
@@ -163,11 +177,12 @@ class DenyList:
 
     def __init__(self, values: Iterable[str], allow: Iterable[str] = ()) -> None:
         allow = list(allow)
-        allowed_phrases = {_value_keys(v) for v in allow}
-        visible = "|".join(_stream(list(phrase)) for phrase in allowed_phrases)
+        self.allowed_phrases = {_value_keys(v) for v in allow}
+        self.allowed_keys = {k for phrase in self.allowed_phrases for k in phrase}
+        self._visible: str | None = None
         allowed_numbers = {_digits_of(v) for v in allow} - {None}
         common = common_keys()
-        blocked = common | {k for phrase in allowed_phrases for k in phrase}
+        blocked = common | self.allowed_keys
         self.variants: dict[str, dict[int, set[tuple[str, ...]]]] = {}
         self.distinct: set[str] = set()
         self.numbers: set[str] = set()
@@ -187,8 +202,8 @@ class DenyList:
             public = all(k in common or NUMBERISH.fullmatch(k) for k in keys) or (
                 len(keys) == 1 and not distinct
             )
-            if keys and not public and _stream(list(keys)) not in visible:
-                self._add_text(value, keys, distinct, visible)
+            if keys and not public and not self._visible_phrase(keys):
+                self._add_text(value, distinct)
         phrases = {
             v for by_length in self.variants.values() for vs in by_length.values() for v in vs
         }
@@ -201,26 +216,28 @@ class DenyList:
         for pattern in (digits, digits[::-1]):
             self.automaton.add_word(pattern, ("digits", len(pattern)))
 
-    def _add_text(
-        self, value: str, keys: tuple[str, ...], distinct: list[str], visible: str
-    ) -> None:
+    def _visible_phrase(self, keys: Iterable[str]) -> bool:
+        """Whether these keys, in this order, occur inside a value the officer may see."""
+        keys = list(keys)
+        if not all(k in self.allowed_keys for k in keys):
+            return False
+        if self._visible is None:
+            self._visible = "|".join(_stream(list(phrase)) for phrase in self.allowed_phrases)
+        return _stream(keys) in self._visible
+
+    def _add_text(self, value: str, distinct: list[str]) -> None:
         self.distinct.update(distinct)
-        variants = {tuple(sorted(keys))}
-        if len(keys) >= 3 and not {keys[0], keys[-1]} & common_keys():
-            variants.add(tuple(sorted((keys[0], keys[-1]))))
-        for variant in variants:
+        phrases, address, squashed = _shape(value)
+        for variant in phrases:
             anchor = _anchor(variant, distinct)
             self.variants.setdefault(anchor, {}).setdefault(len(variant), set()).add(variant)
             self.automaton.add_word(f" {anchor} ", ("part", anchor))
         for key in distinct:
             self.automaton.add_word(f" {key} ", ("part", key))
-        address = _house_and_street(value)
-        if address is not None and _stream(list(address)) not in visible:
-            pattern = f" {' '.join(address)} "
-            self.automaton.add_word(pattern, ("address", (len(pattern), len(address))))
-        letters = "".join(t for t, _, _ in _tokens(value) if not t.isdigit())
-        if len(keys) >= 2 and len(letters) >= MIN_SQUASHED:
-            self.automaton.add_word(phonetic_key(letters), ("squashed", 0))
+        if address is not None and not self._visible_phrase(address.split()):
+            self.automaton.add_word(address, ("address", (len(address), address.count(" ") - 1)))
+        if squashed:
+            self.automaton.add_word(squashed, ("squashed", 0))
 
     def __len__(self) -> int:
         return self.size

@@ -10,12 +10,17 @@ Interface (what the aggregator calls)::
 addresses, places of occurrence). `allow_values` is what the officer may see: their own
 stations' names, the crime heads and groups, public place names (districts, localities),
 and every text cell of the rows they were shown. The allow-list narrows only the deny-list:
-a withheld value equal to an allowed one is dropped, and no word of an allowed value is
-matched on its own, so 'KR Puram' or 'online' (from 'ONLINE FRAUD') are never masked. The
-identifier recognisers (Aadhaar, phones, PAN, ...) ignore the allow-list: they follow the
-officer's clearance, since a visible free-text cell may still carry a phone number the
-officer may not see. Build one guard per request; its deny-list automaton is built once in
-`for_request` and reused for every text of that request.
+a withheld value found inside an allowed one is dropped, and no word of an allowed value is
+matched on its own, so 'KR Puram' or 'online' (from 'ONLINE FRAUD') are never masked; a
+withheld number equal to an allowed one is dropped too. The identifier recognisers
+(Aadhaar, phones, PAN, ...) ignore the allow-list: they follow the officer's clearance,
+since a visible free-text cell may still carry a phone number the officer may not see.
+Build one guard per request: its deny-list automaton is built once in `for_request` and
+reused for every text of that request.
+
+Numbers are read however written (`numbers`), base64 and hex tokens are decoded and
+checked like any text (`encoded`), withheld names and addresses match part by part
+(`denylist`).
 """
 
 from __future__ import annotations
