@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bench.stats import percentile
@@ -65,7 +66,8 @@ def sentence(rng: random.Random) -> str:
             f"{head.crime_head.title()} falls under {', '.join(head.bns)} (before the cut-over "
             f"{', '.join(head.ipc)}).",
             f"Loss of Rs {rng.randint(1, 9)},{rng.randint(10, 99)},000 was reported near the "
-            f"{rng.choice(nm.LANDMARKS)}; vehicle KA{rng.randint(1, 70):02d}MN{rng.randint(1000, 9999)}.",
+            f"{rng.choice(nm.LANDMARKS)}; vehicle "
+            f"KA{rng.randint(1, 70):02d}MN{rng.randint(1000, 9999)}.",
             f"SELECT COUNT(fir_id) FROM firs WHERE crime_head = '{head.crime_head}' AND "
             f"precinct_id IN ('{station.precinct_id}') AND place_of_occurrence = 'Online'",
         )
@@ -75,7 +77,7 @@ def sentence(rng: random.Random) -> str:
 def leak(rng: random.Random, deny: list[str]) -> str:
     """A withheld value or an identifier as a careless or hostile answer might write it."""
     phone = rng.choice([v for v in deny if v.isdigit()])
-    words = "zero one two three four five six seven eight nine".split()
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
     return rng.choice(
         (
             f"Victim {rng.choice(deny[:150]).split()[0]} was present.",
@@ -92,6 +94,11 @@ def answer(rng: random.Random, deny: list[str]) -> str:
     while sum(len(p) + 1 for p in parts) < CHARS:
         parts.insert(rng.randrange(len(parts) + 1), sentence(rng))
     return " ".join(parts)[:CHARS]
+
+
+def find_all(text: str, values: list[str]) -> list[int]:
+    """The floor: where each withheld value first occurs, by plain `str.find`."""
+    return [text.find(value) for value in values]
 
 
 def timed(function: Callable[[], object]) -> tuple[float, float]:
@@ -121,9 +128,9 @@ def cost(samples: int = SAMPLES) -> dict[str, Any]:
     guard = guardrail.for_request(OFFICER, deny, allow)
     runs: dict[str, list[tuple[float, float]]] = {"redact": [], "find_floor": []}
     for text in texts:
-        builds.append(timed(lambda: guardrail.for_request(OFFICER, deny, allow)))
-        runs["redact"].append(timed(lambda text=text: guard.redact(text)))
-        runs["find_floor"].append(timed(lambda text=text: [text.find(v) for v in deny]))
+        builds.append(timed(partial(guardrail.for_request, OFFICER, deny, allow)))
+        runs["redact"].append(timed(partial(guard.redact, text)))
+        runs["find_floor"].append(timed(partial(find_all, text, deny)))
     wall = {name: summary([w for w, _ in values]) for name, values in runs.items()}
     cpu = {name: summary([c for _, c in values]) for name, values in runs.items()}
     return {
