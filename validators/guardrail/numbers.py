@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import ahocorasick
 
@@ -95,8 +96,7 @@ DIGITS = re.compile(r"[0-9]+")
 NO_LETTER = re.compile(r"[^A-Za-z\u0900-\u097f\u0c80-\u0cff]*")
 
 
-@dataclass(frozen=True)
-class NumberSlice:
+class NumberSlice(NamedTuple):
     """Contiguous digit groups of one run: where they sit, their digits and group sizes.
 
     `ordinary` is true when the slice is plain digits joined the usual way; `uniform`
