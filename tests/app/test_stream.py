@@ -120,8 +120,8 @@ class MarkerGuardrail:
         self.marker = marker
         self.inner = Guardrail.load()
 
-    def for_request(self, officer: Any, deny_values: Any) -> RequestGuard:
-        return self.inner.for_request(officer, [*deny_values, self.marker])
+    def for_request(self, officer: Any, deny_values: Any, allow_values: Any = ()) -> RequestGuard:
+        return self.inner.for_request(officer, [*deny_values, self.marker], allow_values)
 
 
 def phrase_in(answer: str, unguarded: str) -> str:
