@@ -108,7 +108,8 @@ async def test_progress_after_the_router_carries_the_decided_route(
 
     assert "route" not in progress[0] and "route" not in progress[1]
     assert progress[2]["route"] == final["route"] == "zcql"
-    assert progress[2]["confidence"] == round(final["confidence"], 2)
+    # progress shows the router's confidence; the final one also weighs the records grounding
+    assert progress[2]["confidence"] >= round(final["confidence"], 2) > 0
     labels = [p["label"] for p in progress]
     assert {"routing", "validating query", "checking clearance"} <= set(labels)
 
