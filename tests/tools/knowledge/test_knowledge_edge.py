@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from schemas.errors import BackendUnavailable
 from tests.tools.knowledge.conftest import MakeOfficer
+from tools.knowledge import edge
 from tools.knowledge.index import KnowledgeIndex
 from tools.knowledge.layout import PAYLOAD_INDEXES
 
@@ -130,3 +135,19 @@ def test_the_shard_carries_the_shared_payload_indexes(kb_tmp: Path) -> None:
     kinds = {"integer": qdrant_edge.PayloadSchemaType.Integer}
     kinds["keyword"] = qdrant_edge.PayloadSchemaType.Keyword
     assert schema == {name: kinds[kind] for name, kind in PAYLOAD_INDEXES}
+
+
+def test_a_writer_waits_for_another_writer_and_gives_up_as_busy(
+    kb_tmp: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = KnowledgeIndex.open(path=kb_tmp / "qdrant")
+    monkeypatch.setattr(edge, "LOCK_WAIT_S", 0.2)
+    try:
+        with (kb_tmp / "qdrant" / "sop_kb" / "lock").open("a") as other_writer:
+            fcntl.flock(other_writer, fcntl.LOCK_EX)
+            with pytest.raises(BackendUnavailable, match="busy"):
+                index.ingest([corpus])
+            fcntl.flock(other_writer, fcntl.LOCK_UN)
+        assert index.ingest([corpus]).chunks == index.count() == 5
+    finally:
+        index.close()
