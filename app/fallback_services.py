@@ -16,7 +16,6 @@ from tools.knowledge.answer import compose_extractive_answer
 from tools.records.answer import compose_records_answer
 from tools.text2zcql.base import ZcqlRequest
 from validators.clearance.filter import run_with_clearance
-from validators.clearance.knowledge import may_read_document
 from validators.zcql.validate import validate
 
 
@@ -69,15 +68,13 @@ class RecordsPath:
 
 @dataclass
 class KnowledgePath:
-    """The clearance-filtered retrieval (filter inside the Qdrant query, then re-checked)."""
+    """The knowledge service's retrieval (filter inside the query, re-checked once)."""
 
     context: GraphContext
 
     async def __call__(self, question: str, officer: Officer) -> ToolOutput:
-        found = await asyncio.to_thread(self.context.knowledge.search, question, officer, 5)
-        passages = [
-            p for p in found.passages if may_read_document(officer, p.clearance, p.precincts)
-        ]
+        cleared = await asyncio.to_thread(self.context.knowledge.retrieve, question, officer)
+        passages = cleared.passages
         result = compose_extractive_answer(question, passages)
         return ToolOutput(
             text=result.answer, citations=result.citations, data={"passages": len(passages)}

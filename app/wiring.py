@@ -106,7 +106,7 @@ def open_records(settings: Settings) -> Any:
 
 
 def open_knowledge(settings: Settings) -> Any:
-    """Qdrant local mode under CRIMEASSIST_HOME, or a server at QDRANT_URL."""
+    """Qdrant's embedded engine under CRIMEASSIST_HOME, or a server at QDRANT_URL."""
     from tools.knowledge.index import KnowledgeIndex
 
     if settings.qdrant_url:
@@ -116,6 +116,7 @@ def open_knowledge(settings: Settings) -> Any:
 
 def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     """Every service a node may use; `overrides` substitutes parts in tests."""
+    from tools.knowledge.service import KnowledgeService
     from tools.text2zcql.cascade import CascadeZcqlGenerator
     from validators.clearance.policy import load_policy
     from validators.guardrail.engine import Guardrail
@@ -138,7 +139,7 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         ),
         records=overrides.pop("records", None) or open_records(settings),
         policy=overrides.pop("policy", None) or load_policy(),
-        knowledge=overrides.pop("knowledge", None) or open_knowledge(settings),
+        knowledge=KnowledgeService(overrides.pop("knowledge", None) or open_knowledge(settings)),
         vision=overrides.pop("vision", None) or open_vision(settings),
         guardrail=overrides.pop("guardrail", None) or Guardrail.load(),
         page_context_ttl_s=settings.page_context_ttl_s,
