@@ -81,7 +81,9 @@ class GraphState(TypedDict, total=False):
     zcql_unparsed: str | None
     zcql_generator: str
     zcql_accepted: bool
+    zcql_accepted_statement: Any
     zcql_reasons: list[str]
+    zcql_plan: Any
     zcql_cleared: Any
     # knowledge branch
     passages: list[Any]

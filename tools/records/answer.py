@@ -50,29 +50,28 @@ def _describe(row: dict[str, Any]) -> str:
 
 
 def compose_records_answer(
-    intent: str, explanation: str, rows: list[dict[str, Any]], withheld_rows: int
+    intent: str, explanation: str, rows: list[dict[str, Any]]
 ) -> tuple[str, list[dict[str, Any]]]:
-    """The answer text and the table to show; never mentions withheld values, only counts."""
+    """The answer text and the table to show, from the visible rows alone.
+
+    Nothing here may depend on rows the officer may not see: no withheld count, no hint
+    that a statement matched sealed records (CONTRACT.md section 2, non-interference).
+    """
     explanation = explanation.rstrip(" .")
-    withheld_note = (
-        f" {withheld_rows} matching record(s) are above your clearance and were withheld."
-        if withheld_rows
-        else ""
-    )
     if intent == "trend":
         buckets = month_buckets(rows)
         if not buckets:
-            return f"No matching records you are cleared to see ({explanation}).{withheld_note}", []
+            return f"No matching records you are cleared to see ({explanation}).", []
         listed = ", ".join(f"{b['month']}: {b['firs']}" for b in buckets)
-        return f"{explanation} — month by month: {listed}.{withheld_note}", buckets
+        return f"{explanation} — month by month: {listed}.", buckets
     count = _count_value(rows)
     if count is not None:
-        return f"{explanation}: {count}.{withheld_note}", rows
+        return f"{explanation}: {count}.", rows
     if not rows:
-        return f"No matching records you are cleared to see ({explanation}).{withheld_note}", []
+        return f"No matching records you are cleared to see ({explanation}).", []
     if intent in ("breakdown", "top_n"):
-        return f"{explanation}: {_pairs(rows)}.{withheld_note}", rows
+        return f"{explanation}: {_pairs(rows)}.", rows
     lines = [f"- {_describe(row)}" for row in rows[:MAX_LISTED]]
     more = f"\n…and {len(rows) - MAX_LISTED} more in the table." if len(rows) > MAX_LISTED else ""
     header = f"{explanation}: {len(rows)} record(s)."
-    return "\n".join([header, *lines]) + more + withheld_note, rows
+    return "\n".join([header, *lines]) + more, rows

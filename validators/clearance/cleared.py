@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from validators.clearance.facts import Record
+from schemas.officer import Officer
+from schemas.records import CASE_TABLES, NUMERIC_COLUMNS
+from validators.clearance.conditions import Facts
+from validators.clearance.facts import Record, RecordContext, row_facts
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import CellSource, ColumnRef, DerivedRef
-from validators.clearance.schema import NUMERIC_COLUMNS
+from validators.clearance.rules import mask_reason
 
 MAX_WITHHELD_VALUES = 300
 
 
 @dataclass(frozen=True)
 class ClearedRows:
-    """Rows the officer may see, with what was withheld and why (values are never logged)."""
+    """Rows the officer may see, and what was kept back and why (values are never logged).
+
+    `columns`, `rows` and `masked_fields` (cells masked in those rows) depend only on data
+    the officer may see and may reach them. `withheld_rows` (None when not counted) and
+    `reasons` are for the audit trail only and never reach the officer; `withheld_values`
+    go only to the guardrail's deny-list.
+    """
 
     columns: list[str]
     rows: list[dict[str, Any]]
-    withheld_rows: int
+    withheld_rows: int | None
     masked_fields: int
     withheld_values: list[str] = field(repr=False)
     reasons: dict[str, int]
@@ -59,3 +69,26 @@ def column_of(source: CellSource | None, key: str) -> str | None:
     if isinstance(source, DerivedRef):
         return None
     return source.column if source is not None else key.rsplit(".", 1)[-1]
+
+
+def count_masked(
+    officer: Officer,
+    policy: ClearancePolicy,
+    rows: Sequence[Record],
+    sources: Mapping[str, CellSource],
+    aliases: Mapping[str, str],
+    context: RecordContext,
+    links: Mapping[str, str],
+) -> Counter[str]:
+    """Reason -> cells the SQL scope masked in an already-masked result."""
+    counts: Counter[str] = Counter()
+    for row in rows:
+        facts = row_facts(row, sources, aliases, context, links)
+        for key, src in sources.items():
+            if not isinstance(src, ColumnRef) or row.get(key, 0) != masked_value(policy, src, key):
+                continue
+            if src.table in CASE_TABLES and (
+                reason := mask_reason(officer, policy, src, facts.get(src.alias, Facts({}, {})))
+            ):
+                counts[reason] += 1
+    return counts

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from schemas.records import CASE_TABLES, KEYS
 from validators.clearance.conditions import Facts
 from validators.clearance.projection import CellSource, ColumnRef
-from validators.clearance.schema import CASE_TABLES, KEYS
 
 Record = Mapping[str, Any]
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from schemas.officer import Officer
+from schemas.records import CASE_TABLES, TABLE_COLUMNS
 from validators.clearance.cleared import (
     ClearedRows,
     DenyList,
@@ -24,7 +25,6 @@ from validators.clearance.rules import (
     unknown_column_reason,
     withheld_reason,
 )
-from validators.clearance.schema import CASE_TABLES, TABLE_COLUMNS
 
 
 def cell_reason(

@@ -6,9 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.validators.clearance.clearance_casefile import HOME, ROSTER, accepted, raw_rows
+from tests.validators.clearance.clearance_casefile import (
+    HOME,
+    ROSTER,
+    accepted,
+    raw_rows,
+    run_with_clearance,
+)
 from tools.records.sqlite_executor import SqliteExecutor
-from validators.clearance.filter import run_with_clearance
 from validators.clearance.policy import ClearancePolicy
 
 COUNT_FIRS = f"SELECT COUNT(ROWID) FROM firs WHERE firs.precinct_id = '{HOME}'"

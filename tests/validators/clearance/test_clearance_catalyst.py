@@ -16,10 +16,10 @@ from tests.validators.clearance.clearance_casefile import (
     accepted,
     officer,
     raw_rows,
+    run_with_clearance,
 )
 from tools.records.catalyst_executor import CatalystExecutor
 from tools.records.seed_schema import TABLE_COLUMNS
-from validators.clearance.filter import run_with_clearance
 from validators.clearance.policy import ClearancePolicy
 from validators.zcql.schema import BOOLEAN_COLUMNS
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from schemas.errors import QueryRejected
-from tests.validators.clearance.clearance_casefile import HOME, ROSTER
+from tests.validators.clearance.clearance_casefile import HOME, ROSTER, run_with_clearance
 from tools.records.sqlite_executor import SqliteExecutor
 from validators.clearance.facts import RecordContext
-from validators.clearance.filter import filter_rows, run_with_clearance
 from validators.clearance.policy import ClearancePolicy
-from validators.zcql.validate import ZcqlVerdict
+from validators.clearance.python_filter import filter_rows
+from validators.zcql.validate import validate
 
 FIR = {
     "fir_id": "F1",
@@ -69,9 +69,12 @@ def test_police_stations_rows_pass_untouched(policy: ClearancePolicy) -> None:
     assert cleared.rows == rows
 
 
-async def test_an_unaccepted_verdict_is_refused(
+async def test_a_rejected_verdict_cannot_be_run(
     sqlite_executor: SqliteExecutor, policy: ClearancePolicy
 ) -> None:
-    verdict = ZcqlVerdict("DELETE FROM firs", False, ("not a SELECT",), None, frozenset())
+    verdict = validate("DELETE FROM firs", {HOME})
+    assert verdict.accepted_statement is None
+    with pytest.raises(TypeError):
+        await run_with_clearance(verdict, ROSTER["chief"], sqlite_executor, policy)  # type: ignore[arg-type]
     with pytest.raises(QueryRejected):
-        await run_with_clearance(verdict, ROSTER["chief"], sqlite_executor, policy)
+        await sqlite_executor.execute(verdict)  # type: ignore[arg-type]

@@ -1,33 +1,53 @@
-"""Trusted queries the clearance tier builds itself (context lookups, the deny-list).
+"""Trusted queries the records service builds itself (context lookups, the deny-list).
 
-They never reach a model and never come from user text. Each is handed to the records
-executor as an accepted `ZcqlVerdict` and runs against the base tables; every literal is
-checked against a strict pattern before it is written into SQL.
+They never reach a model and never come from user text: each is assembled here from
+constants (`schemas.records`) and literals checked against a strict pattern, and is a
+`TrustedQuery`, a type only this module constructs. Executors take a `TrustedQuery` or a
+validator's `AcceptedStatement`, nothing else.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import sqlglot
 from sqlglot import exp
 
 from schemas.officer import Officer
+from schemas.records import FACT_COLUMNS, KEYS
 from validators.clearance.sql_scope import in_precincts
-from validators.zcql.validate import PARSE_DIALECT, ZcqlVerdict
+from validators.zcql.validate import PARSE_DIALECT
 
 KEY_LITERAL = re.compile(r"^[A-Za-z0-9_\-./]{1,64}$")
 CHUNK = 100
 MAX_ROWS = 300
 
 
-def trusted(statement: str, tables: Iterable[str]) -> ZcqlVerdict:
-    """A statement built here from checked literals, as an accepted verdict for the executor."""
+_SEAL = object()
+
+
+@dataclass(frozen=True)
+class TrustedQuery:
+    """A SELECT built by this module from constants and checked literals (never user text)."""
+
+    statement: str
+    tree: exp.Select = field(repr=False, compare=False)
+    tables: frozenset[str]
+    seal: object = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.seal is not _SEAL:
+            raise TypeError("a TrustedQuery is made only by tools.records.trusted")
+
+
+def trusted(statement: str, tables: Iterable[str]) -> TrustedQuery:
+    """A statement built here from checked literals, for the executor."""
     tree = sqlglot.parse_one(statement, dialect=PARSE_DIALECT)
     if not isinstance(tree, exp.Select):
         raise TypeError("a trusted query must be a SELECT")
-    return ZcqlVerdict(statement, True, (), tree, frozenset(tables))
+    return TrustedQuery(statement, tree, frozenset(tables), _SEAL)
 
 
 def key_list(keys: Iterable[object]) -> list[str]:
@@ -50,20 +70,12 @@ def quoted(keys: list[str]) -> str:
     return ", ".join(f"'{k}'" for k in keys)
 
 
-CONTEXT_COLUMNS: dict[str, tuple[str, ...]] = {
-    "firs": ("fir_id", "precinct_id", "sensitivity", "sexual_offence", "involves_juvenile"),
-    "persons": ("person_id", "fir_id", "precinct_id", "role", "is_juvenile"),
-    "vehicles": ("vehicle_id", "fir_id", "precinct_id"),
-}
-KEY_OF = {"firs": "fir_id", "persons": "person_id", "vehicles": "vehicle_id"}
-
-
-def context_queries(table: str, keys: list[str], officer: Officer) -> list[ZcqlVerdict]:
+def context_queries(table: str, keys: list[str], officer: Officer) -> list[TrustedQuery]:
     """Lookups of the facts the policy reads, for the given keys within jurisdiction."""
-    cols = ", ".join(CONTEXT_COLUMNS[table])
+    cols = ", ".join(FACT_COLUMNS[table])
     return [
         trusted(
-            f"SELECT {cols} FROM {table} WHERE {KEY_OF[table]} IN ({quoted(part)}) "
+            f"SELECT {cols} FROM {table} WHERE {KEYS[table]} IN ({quoted(part)}) "
             f"AND {in_precincts('precinct_id', officer)} LIMIT {MAX_ROWS}",
             [table],
         )
@@ -80,7 +92,7 @@ def protected_values_query(
     columns: list[str],
     masked_when: list[str],
     priority_firs: list[str],
-) -> ZcqlVerdict:
+) -> TrustedQuery:
     """Rows of `table` in jurisdiction holding values this officer may not see.
 
     Selects the context the policy reads plus `columns`; a row qualifies when it is above
@@ -88,11 +100,11 @@ def protected_values_query(
     result references come first. FIR facts of persons and vehicles come back as `fir_<col>`.
     """
     fir = "t" if table == "firs" else "f"
-    own = [f"t.{c} AS {c}" for c in dict.fromkeys([*CONTEXT_COLUMNS[table], *columns])]
+    own = [f"t.{c} AS {c}" for c in dict.fromkeys([*FACT_COLUMNS[table], *columns])]
     joined = [] if table == "firs" else [f"f.{c} AS fir_{c}" for c in FIR_FACTS]
     source = f"{table} AS t" + ("" if table == "firs" else " JOIN firs AS f ON f.fir_id = t.fir_id")
     hidden = " OR ".join([f"{fir}.sensitivity > {int(officer.clearance)}", *masked_when])
-    order = f"t.{KEY_OF[table]}"
+    order = f"t.{KEYS[table]}"
     if priority_firs:
         first = quoted(priority_firs[:CHUNK])
         order = f"CASE WHEN t.fir_id IN ({first}) THEN 0 ELSE 1 END, {order}"
