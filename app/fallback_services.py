@@ -39,7 +39,6 @@ class RecordsPath:
         return ToolOutput(
             text=answer.text,
             records=answer.table,
-            withheld_values=answer.withheld_values,
             citations=[
                 Citation(kind="record", id="zcql", title="Query that ran", snippet=answer.statement)
             ],

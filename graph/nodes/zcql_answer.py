@@ -42,7 +42,6 @@ async def zcql_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict
         confidence=state["decision"].confidence if state.get("decision") else None,
         warnings=warnings,
         redactions_pre=composed.masked_fields,
-        withheld_values=composed.withheld_values,
         offline=offline,
     )
     return {"results": [result]}

@@ -10,29 +10,24 @@ What an officer receives is a function of the rows they may see: the visible row
 the cells masked in them (whether a cell is masked depends only on context columns of
 that visible row, which the policy never masks). How many rows were withheld is for the
 audit alone, and is counted only when asked (`count_withheld`): it costs two COUNT(*)
-scans of the officer's jurisdiction.
+scans of the officer's jurisdiction. No value the officer may not see is handed on, not
+even to the guardrail as a deny-list: masking such a value where it appears in an answer
+(e.g. a name the officer typed) would tell them it exists in sealed records.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from schemas.officer import Officer
-from schemas.records import CASE_TABLES, KEYS, TABLE_COLUMNS
+from schemas.records import CASE_TABLES, KEYS
 from tools.records.executor import RecordsExecutor
-from tools.records.trusted import (
-    FIR_FACTS,
-    TrustedQuery,
-    context_queries,
-    key_list,
-    protected_values_query,
-)
-from validators.clearance.cleared import ClearedRows, DenyList, count_masked, visible_values
-from validators.clearance.conditions import CONDITIONS, Facts
+from tools.records.trusted import context_queries, key_list
+from validators.clearance.cleared import ClearedRows, count_masked
 from validators.clearance.facts import Record, RecordContext
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import (
@@ -44,7 +39,6 @@ from validators.clearance.projection import (
     outer_aliases,
 )
 from validators.clearance.python_filter import filter_rows
-from validators.clearance.rules import mask_reason, withheld_reason
 from validators.clearance.sql_scope import Dialect, precinct_only_sources, table_sources
 from validators.zcql.validate import AcceptedStatement
 
@@ -114,28 +108,17 @@ async def run_plan(
         )
     result = await executor.execute(plan.statement, plan.sources or None)
     rows = [dict(r) for r in result.rows]
-    fir_keys = [
-        r.get(k)
-        for r in rows
-        for k, s in sources.items()
-        if isinstance(s, ColumnRef) and s.column == "fir_id"
-    ]
-    tables = set(plan.sources)
-    value_tables = tables | ({"persons"} if "firs" in tables else set())
-    withheld, masks, values = await asyncio.gather(
+    withheld, masks = await asyncio.gather(
         withheld_count(executor, plan, policy) if count_withheld else _none(),
         sql_mask_counts(executor, officer, policy, rows, sources, aliases, links),
-        protected_values(executor, officer, policy, value_tables, key_list(fir_keys)),
     )
     reasons = Counter({sensitivity_reason(policy): withheld} if withheld else {})
     reasons.update(masks)
-    shown = visible_values(rows)
     return ClearedRows(
         columns=list(result.columns),
         rows=rows,
         withheld_rows=withheld,
         masked_fields=sum(masks.values()),
-        withheld_values=[v for v in values if v not in shown],
         reasons=dict(reasons),
         policy_version=policy.version,
     )
@@ -224,53 +207,3 @@ async def fetch_context(
             result = await executor.execute(query)
             found[table].update({str(r[KEYS[table]]): dict(r) for r in result.rows})
     return RecordContext(found["firs"], found["persons"], found["vehicles"])
-
-
-def _masked_sql(
-    policy: ClearancePolicy, officer: Officer, table: str, columns: Iterable[str]
-) -> list[str]:
-    """SQL (aliases t, f) true where one of `columns` is masked for the officer."""
-    fir = "t" if table == "firs" else "f"
-    conditions = {rule.condition for c in columns for rule in policy.unsatisfied(officer, table, c)}
-    return [
-        f"(CASE WHEN NOT ({CONDITIONS[c].sql('t', fir)}) THEN 0 ELSE 1 END) = 1"
-        for c in sorted(conditions)
-    ]
-
-
-def _split_facts(table: str, row: Record) -> Facts:
-    if table == "firs":
-        return Facts(row, row)
-    fir = {c: row[f"fir_{c}"] for c in FIR_FACTS if f"fir_{c}" in row}
-    own = {k: v for k, v in row.items() if not k.startswith("fir_") or k == "fir_id"}
-    return Facts(own, {**fir, "fir_id": row.get("fir_id")})
-
-
-async def protected_values(
-    executor: RecordsExecutor,
-    officer: Officer,
-    policy: ClearancePolicy,
-    tables: Iterable[str],
-    priority_firs: list[str],
-) -> list[str]:
-    """Deny-list values in jurisdiction this officer may not see, the result's FIRs first."""
-    deny = DenyList()
-    for table in sorted(set(tables) & CASE_TABLES):
-        cols = [c for c in TABLE_COLUMNS[table] if c in policy.deny_list_columns]
-        masked_when = _masked_sql(policy, officer, table, cols)
-        if not cols or (not masked_when and officer.clearance >= 5):
-            continue
-        query: TrustedQuery = protected_values_query(
-            table, officer, cols, masked_when, priority_firs
-        )
-        for row in (await executor.execute(query)).rows:
-            facts = _split_facts(table, row)
-            if withheld_reason(officer, policy, table, facts):
-                deny.extend(row.get(c) for c in cols)
-                continue
-            deny.extend(
-                row.get(c)
-                for c in cols
-                if mask_reason(officer, policy, ColumnRef("t", table, c), facts)
-            )
-    return list(deny.values)

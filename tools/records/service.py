@@ -9,7 +9,7 @@ every path records (rejection reasons included).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -38,8 +38,6 @@ class RecordsAnswer:
     table: list[dict[str, Any]]
     statement: str
     masked_fields: int
-    withheld_values: list[str] = field(repr=False)
-    """For the guardrail's deny-list only; never shown."""
 
 
 @dataclass(frozen=True)
@@ -106,8 +104,7 @@ class RecordsService:
         cleared = await self._run(plan)
         if intent != "trend":
             return cleared
-        rows, masked = list(cleared.rows), cleared.masked_fields
-        values, withheld = list(cleared.withheld_values), cleared.withheld_rows
+        rows, masked, withheld = list(cleared.rows), cleared.masked_fields, cleared.withheld_rows
         statement, page = plan.statement.statement, cleared
         for _ in range(MAX_TREND_PAGES - 1):
             if len(page.rows) < PAGE:
@@ -119,14 +116,12 @@ class RecordsService:
             page = await self._run(self.plan(verdict.accepted_statement, plan.officer))
             rows += page.rows
             masked += page.masked_fields
-            values += page.withheld_values
             if withheld is not None and page.withheld_rows is not None:
                 withheld += page.withheld_rows
         return replace(
             cleared,
             rows=rows,
             masked_fields=masked,
-            withheld_values=list(dict.fromkeys(values)),
             withheld_rows=withheld,
         )
 
@@ -147,7 +142,6 @@ class RecordsService:
             table=table[: self.row_cap],
             statement=statement,
             masked_fields=cleared.masked_fields,
-            withheld_values=cleared.withheld_values,
         )
 
     async def ask(

@@ -1,4 +1,4 @@
-"""Trusted queries the records service builds itself (context lookups, the deny-list).
+"""Trusted queries the records service builds itself (the context look-ups).
 
 They never reach a model and never come from user text: each is assembled here from
 constants (`schemas.records`) and literals checked against a strict pattern, and is a
@@ -81,36 +81,3 @@ def context_queries(table: str, keys: list[str], officer: Officer) -> list[Trust
         )
         for part in chunks(keys)
     ]
-
-
-FIR_FACTS = ("precinct_id", "sensitivity", "sexual_offence", "involves_juvenile")
-
-
-def protected_values_query(
-    table: str,
-    officer: Officer,
-    columns: list[str],
-    masked_when: list[str],
-    priority_firs: list[str],
-) -> TrustedQuery:
-    """Rows of `table` in jurisdiction holding values this officer may not see.
-
-    Selects the context the policy reads plus `columns`; a row qualifies when it is above
-    the officer's clearance or one of `masked_when` (SQL over aliases t, f) holds. FIRs the
-    result references come first. FIR facts of persons and vehicles come back as `fir_<col>`.
-    """
-    fir = "t" if table == "firs" else "f"
-    own = [f"t.{c} AS {c}" for c in dict.fromkeys([*FACT_COLUMNS[table], *columns])]
-    joined = [] if table == "firs" else [f"f.{c} AS fir_{c}" for c in FIR_FACTS]
-    source = f"{table} AS t" + ("" if table == "firs" else " JOIN firs AS f ON f.fir_id = t.fir_id")
-    hidden = " OR ".join([f"{fir}.sensitivity > {int(officer.clearance)}", *masked_when])
-    order = f"t.{KEYS[table]}"
-    if priority_firs:
-        first = quoted(priority_firs[:CHUNK])
-        order = f"CASE WHEN t.fir_id IN ({first}) THEN 0 ELSE 1 END, {order}"
-    return trusted(
-        f"SELECT {', '.join(own + joined)} FROM {source} "
-        f"WHERE {in_precincts('t.precinct_id', officer)} AND ({hidden}) "
-        f"ORDER BY {order} LIMIT {MAX_ROWS}",
-        {table, "firs"},
-    )

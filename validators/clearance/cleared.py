@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from schemas.officer import Officer
@@ -15,8 +15,6 @@ from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import CellSource, ColumnRef, DerivedRef
 from validators.clearance.rules import mask_reason
 
-MAX_WITHHELD_VALUES = 300
-
 
 @dataclass(frozen=True)
 class ClearedRows:
@@ -24,37 +22,16 @@ class ClearedRows:
 
     `columns`, `rows` and `masked_fields` (cells masked in those rows) depend only on data
     the officer may see and may reach them. `withheld_rows` (None when not counted) and
-    `reasons` are for the audit trail only and never reach the officer; `withheld_values`
-    go only to the guardrail's deny-list.
+    `reasons` are for the audit trail only and never reach the officer. Values the officer
+    may not see are not carried at all.
     """
 
     columns: list[str]
     rows: list[dict[str, Any]]
     withheld_rows: int | None
     masked_fields: int
-    withheld_values: list[str] = field(repr=False)
     reasons: dict[str, int]
     policy_version: str
-
-
-class DenyList:
-    """Distinct protected values, capped."""
-
-    def __init__(self) -> None:
-        self.values: dict[str, None] = {}
-
-    def add(self, value: Any) -> None:
-        if isinstance(value, str) and value.strip() and len(self.values) < MAX_WITHHELD_VALUES:
-            self.values.setdefault(value, None)
-
-    def extend(self, values: Iterable[Any]) -> None:
-        for value in values:
-            self.add(value)
-
-
-def visible_values(rows: Iterable[Record]) -> set[str]:
-    """Text the officer is shown anyway: never put on the deny-list."""
-    return {v for row in rows for v in row.values() if isinstance(v, str)}
 
 
 def masked_value(policy: ClearancePolicy, source: CellSource | None, key: str) -> Any:
@@ -62,13 +39,6 @@ def masked_value(policy: ClearancePolicy, source: CellSource | None, key: str) -
     column = source.column if isinstance(source, ColumnRef) else key.rsplit(".", 1)[-1]
     numeric = column in NUMERIC_COLUMNS and not isinstance(source, DerivedRef)
     return None if numeric else policy.mask
-
-
-def column_of(source: CellSource | None, key: str) -> str | None:
-    """The column a cell comes from (None for an expression)."""
-    if isinstance(source, DerivedRef):
-        return None
-    return source.column if source is not None else key.rsplit(".", 1)[-1]
 
 
 def count_masked(
