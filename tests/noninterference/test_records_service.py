@@ -22,7 +22,7 @@ from tools.records.sqlite_executor import SqliteExecutor
 from validators.clearance.policy import load_policy
 
 PROPERTY = settings(
-    max_examples=60,
+    max_examples=40,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
@@ -110,7 +110,7 @@ def test_sqlite_officer_sees_the_same_whatever_is_sealed(sqlite_pair: Pair, case
     assert seen == other, statement
 
 
-@settings(PROPERTY, max_examples=30)
+@settings(PROPERTY, max_examples=20)
 @given(case=cases())
 def test_postgres_officer_sees_the_same_whatever_is_sealed(postgres_pair: Pair, case: Any) -> None:
     officer, world, variant, statement = case
@@ -122,7 +122,7 @@ def test_generated_statements_are_mostly_accepted_and_run(sqlite_pair: Pair) -> 
     """The property above is not vacuous: most generated statements reach the database."""
     ran = 0
 
-    @settings(PROPERTY, max_examples=40)
+    @settings(PROPERTY, max_examples=25)
     @given(case=cases())
     def count(case: Any) -> None:
         nonlocal ran
@@ -131,4 +131,4 @@ def test_generated_statements_are_mostly_accepted_and_run(sqlite_pair: Pair) -> 
         ran += seen[0] not in ("rejected", "error")
 
     count()
-    assert ran >= 30
+    assert ran >= 18
