@@ -28,7 +28,6 @@ from schemas.records import CASE_TABLES, KEYS
 from tools.records.executor import RecordsExecutor
 from tools.records.trusted import context_queries, key_list
 from validators.clearance.cleared import ClearedRows, count_masked
-from validators.clearance.facts import Record, RecordContext
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import (
     CellSource,
@@ -39,6 +38,7 @@ from validators.clearance.projection import (
     outer_aliases,
 )
 from validators.clearance.python_filter import filter_rows
+from validators.clearance.rules import Record, RecordContext
 from validators.clearance.sql_scope import Dialect, precinct_only_sources, table_sources
 from validators.zcql.validate import AcceptedStatement
 

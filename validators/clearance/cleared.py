@@ -10,10 +10,9 @@ from typing import Any
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, NUMERIC_COLUMNS
 from validators.clearance.conditions import Facts
-from validators.clearance.facts import Record, RecordContext, row_facts
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import CellSource, ColumnRef, DerivedRef
-from validators.clearance.rules import mask_reason
+from validators.clearance.rules import Record, RecordContext, mask_reason, row_facts
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,14 @@ from validators.clearance.cleared import (
     masked_value,
 )
 from validators.clearance.conditions import Facts
-from validators.clearance.facts import Record, RecordContext, row_facts
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import CellSource, ColumnRef, DerivedRef
 from validators.clearance.rules import (
+    Record,
+    RecordContext,
     derived_mask_reason,
     mask_reason,
+    row_facts,
     unknown_column_reason,
     withheld_reason,
 )

@@ -24,9 +24,9 @@ from tests.validators.clearance.clearance_casefile import (
 from tools.records.seed import build_records_db
 from tools.records.sqlite_executor import SqliteExecutor
 from validators.clearance.cleared import ClearedRows
-from validators.clearance.facts import RecordContext
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.python_filter import filter_rows
+from validators.clearance.rules import RecordContext
 
 SYNTHETIC_PRECINCTS = ("BLR-E-KRP", "BLR-W-RJN", "MYS-C-DVR")
 ROLES = ("complainant", "victim", "accused", "witness")

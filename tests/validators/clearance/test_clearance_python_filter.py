@@ -7,9 +7,9 @@ import pytest
 from schemas.errors import QueryRejected
 from tests.validators.clearance.clearance_casefile import HOME, ROSTER, run_with_clearance
 from tools.records.sqlite_executor import SqliteExecutor
-from validators.clearance.facts import RecordContext
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.python_filter import filter_rows
+from validators.clearance.rules import RecordContext
 from validators.zcql.validate import validate
 
 FIR = {

@@ -24,9 +24,9 @@ from tools.records.postgres_executor import PostgresExecutor
 from tools.records.seed_schema import insert_sql, table_ddl
 from tools.records.sqlite_executor import SqliteExecutor
 from validators.clearance.cleared import ClearedRows
-from validators.clearance.facts import RecordContext
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.python_filter import filter_rows
+from validators.clearance.rules import RecordContext
 
 IDENTITY = {"full_name", "phone", "address", "age"}
 CONTACT = {"phone", "address"}
