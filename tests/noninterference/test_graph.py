@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.noninterference import world as w
@@ -17,9 +17,10 @@ from tests.noninterference.regressions import CONSTABLE, VISIBLE, WITH_SEALED
 from tests.noninterference.world import officers, secret_variants, worlds
 
 PROPERTY = settings(
-    max_examples=20,
+    max_examples=50,
     deadline=None,
     derandomize=True,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 
