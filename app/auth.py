@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import jwt
 
-from app.roster import officer_by_badge
 from app.settings import Settings
 from schemas.errors import NotAuthenticated
 from schemas.officer import Officer
+from tools.roster import officer_by_badge
 
 REQUIRED_CLAIMS = ("exp", "iat", "iss", "aud", "sub")
 

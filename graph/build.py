@@ -11,7 +11,7 @@ from graph.fallback.nodes import after_agent, react_agent, react_tools
 from graph.nodes.aggregator import aggregator
 from graph.nodes.clarify import clarify
 from graph.nodes.decline import decline
-from graph.nodes.execute_readonly import execute_readonly
+from graph.nodes.execute_readonly import after_execution, execute_readonly
 from graph.nodes.orchestrator import orchestrator
 from graph.nodes.rag_answer import rag_answer
 from graph.nodes.rag_clearance import rag_clearance
@@ -56,8 +56,8 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     # records branch
     g.add_node("text2zcql", text2zcql)
     g.add_node("zcql_validator", zcql_validator)
-    g.add_node("execute_readonly", execute_readonly)
     g.add_node("zcql_clearance", zcql_clearance)
+    g.add_node("execute_readonly", execute_readonly)
     g.add_node("zcql_answer", zcql_answer)
     # knowledge branch
     g.add_node("retrieve", retrieve)
@@ -77,9 +77,9 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_edge("clarify", "aggregator")
     g.add_edge("decline", "aggregator")
     g.add_edge("text2zcql", "zcql_validator")
-    g.add_conditional_edges("zcql_validator", after_validation, ["execute_readonly", "aggregator"])
-    g.add_edge("execute_readonly", "zcql_clearance")
-    g.add_edge("zcql_clearance", "zcql_answer")
+    g.add_conditional_edges("zcql_validator", after_validation, ["zcql_clearance", "aggregator"])
+    g.add_edge("zcql_clearance", "execute_readonly")
+    g.add_conditional_edges("execute_readonly", after_execution, ["zcql_answer", "aggregator"])
     g.add_edge("zcql_answer", "aggregator")
     g.add_edge("retrieve", "rag_clearance")
     g.add_edge("rag_clearance", "rag_answer")

@@ -10,10 +10,10 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.api.deps import SettingsDep, TokensDep
-from app.roster import load_roster
 from app.settings import Settings
 from graph.commands import catalogue
 from schemas.officer import Officer
+from tools.roster import load_roster
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css"}
