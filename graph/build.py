@@ -19,6 +19,7 @@ from graph.nodes.retrieve import retrieve
 from graph.nodes.router import router
 from graph.nodes.smalltalk import smalltalk
 from graph.nodes.text2zcql import text2zcql
+from graph.nodes.vision_lookup import vision_lookup
 from graph.nodes.vision_preparser import after_vision, vision_preparser
 from graph.nodes.zcql_answer import zcql_answer
 from graph.nodes.zcql_clearance import zcql_clearance
@@ -65,6 +66,7 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_node("rag_answer", rag_answer)
     # vision and the agentic fallback engine
     g.add_node("vision_preparser", vision_preparser)
+    g.add_node("vision_lookup", vision_lookup)
     g.add_node("react_agent", react_agent)
     g.add_node("react_tools", react_tools)
     # one join: runs once, after every branch of the turn has finished
@@ -84,7 +86,10 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_edge("retrieve", "rag_clearance")
     g.add_edge("rag_clearance", "rag_answer")
     g.add_edge("rag_answer", "aggregator")
-    g.add_conditional_edges("vision_preparser", after_vision, ["react_agent", "aggregator"])
+    g.add_conditional_edges(
+        "vision_preparser", after_vision, ["react_agent", "vision_lookup", "aggregator"]
+    )
+    g.add_edge("vision_lookup", "aggregator")
     g.add_conditional_edges("react_agent", after_agent, ["react_tools", "aggregator"])
     g.add_edge("react_tools", "react_agent")
     g.add_edge("aggregator", END)

@@ -29,6 +29,8 @@ EXPECTED_EDGES = {
     ("rag_answer", "aggregator"),
     ("vision_preparser", "react_agent"),
     ("vision_preparser", "aggregator"),
+    ("vision_preparser", "vision_lookup"),
+    ("vision_lookup", "aggregator"),
     ("react_agent", "react_tools"),
     ("react_tools", "react_agent"),
     ("react_agent", "aggregator"),
