@@ -60,6 +60,9 @@ KEYS: dict[str, str] = {t: PRIMARY_KEYS[t] for t in sorted(CASE_TABLES)}
 
 #: The jurisdiction key every case-data table is constrained on.
 SCOPE_COLUMN = "precinct_id"
+FIR_ID_PATTERN = r"FIR-(?:19|20)\d{2}-\d{5}"
+"""A canonical FIR id, `FIR-<year>-<5 digits>` (contract section 1); readers of sloppier
+forms (`graph/text.py`) normalise to it."""
 
 #: Numeric columns (a masked numeric cell becomes NULL, so aggregates skip it).
 NUMERIC_COLUMNS: frozenset[str] = frozenset(
