@@ -79,12 +79,13 @@ async def phase(
     name: str, url: str, tokens: list[str], args: argparse.Namespace, **options: Any
 ) -> tuple[dict[str, Any], list[Outcome]]:
     """One bounded burst of traffic and its summary."""
-    say(f"{name}: {args.requests} requests at concurrency {args.concurrency}")
+    requests = options.pop("requests", args.requests)
+    say(f"{name}: {requests} requests at concurrency {args.concurrency}")
     started = time.perf_counter()
     outcomes = await drive(
         url,
         tokens,
-        requests=options.pop("requests", args.requests),
+        requests=requests,
         concurrency=args.concurrency,
         seconds=args.seconds,
         **options,
