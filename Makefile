@@ -3,6 +3,8 @@ SHELL := /bin/bash
 UV ?= $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
 PY := .venv/bin/python
 HOME_DIR ?= var
+HOST ?= 127.0.0.1
+PORT ?= 8000
 export CRIMEASSIST_HOME ?= $(HOME_DIR)
 
 .PHONY: install run seed test lint typecheck pytest bench loadtest clean
@@ -23,7 +25,7 @@ seed: install
 	$(PY) -m app seed-demo
 
 run: install $(CRIMEASSIST_HOME)/records.db
-	$(PY) -m app serve --host 127.0.0.1 --port 8000
+	$(PY) -m app serve --host $(HOST) --port $(PORT)
 
 lint: install
 	$(UV) run --frozen ruff check .
