@@ -106,10 +106,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse, dispatch, and turn expected failures into a clear message and exit code 2."""
+    from app.auth import UnsafeConfiguration
+
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
         return handler(args, settings_for(args))
+    except UnsafeConfiguration as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except CrimeAssistError as error:
         if args.json:
             print(json.dumps({"error": error.code, "message": error.detail}))

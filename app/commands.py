@@ -72,9 +72,10 @@ def load_page_context(raw: str | None) -> PageContext | None:
 def ask(args: argparse.Namespace, settings: Settings) -> int:
     """One full run of the graph for a roster officer (a locally minted token)."""
     from app.assistant import RawImage
-    from app.auth import TokenService
+    from app.auth import TokenService, require_safe_identity
     from app.services import open_assistant
 
+    require_safe_identity(settings)
     tokens = TokenService.from_settings(settings)
     officer = tokens.verify(tokens.mint(args.badge))
     images = [RawImage(Path(p).name, None, Path(p).read_bytes()) for p in args.image]

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 
 from app.assistant import Assistant
-from app.auth import TokenService, bearer_token
+from app.auth import TokenService, TokenVerifier, bearer_token
 from app.settings import Settings
 from schemas.officer import Officer
 
@@ -30,12 +30,21 @@ def get_tokens(request: Request) -> TokenService:
     return tokens
 
 
+def get_verifier(request: Request) -> TokenVerifier:
+    """The configured token verifier (demo HS256 or the force's OIDC provider)."""
+    verifier: TokenVerifier = request.app.state.verifier
+    return verifier
+
+
 def current_officer(
-    tokens: Annotated[TokenService, Depends(get_tokens)],
+    verifier: Annotated[TokenVerifier, Depends(get_verifier)],
     authorization: Annotated[str | None, Header()] = None,
 ) -> Officer:
-    """The officer of a verified bearer token; never from the request body."""
-    return tokens.verify(bearer_token(authorization))
+    """The officer of a verified bearer token; never from the request body.
+
+    A plain `def`: FastAPI runs it in its thread pool, so a JWKS fetch never blocks the loop.
+    """
+    return verifier.verify(bearer_token(authorization))
 
 
 AssistantDep = Annotated[Assistant, Depends(get_assistant)]

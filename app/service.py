@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from app.assistant import Assistant, new_request_id
-from app.auth import TokenService
+from app.auth import TokenService, verifier_from_settings
 from app.logging import configure_logging
 from app.routes import chat, health, stream, ui
 from app.settings import Settings
@@ -27,16 +27,22 @@ def error_body(error: CrimeAssistError) -> dict[str, str]:
 
 
 def create_app(settings: Settings, assistant_factory: AssistantFactory | None = None) -> FastAPI:
-    """The service; `assistant_factory` lets tests substitute sinks or clocks."""
+    """The service; `assistant_factory` lets tests substitute sinks or clocks.
+
+    Raises UnsafeConfiguration (before anything starts) when demo mode is off and the
+    identity settings are unsafe: the demo key, an empty or short secret, incomplete OIDC.
+    """
     from app.services import open_assistant
 
     factory = assistant_factory or open_assistant
+    verifier = verifier_from_settings(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging()
         app.state.settings = settings
         app.state.tokens = TokenService.from_settings(settings)
+        app.state.verifier = verifier
         async with factory(settings) as assistant:
             app.state.assistant = assistant
             log.info("service.started", demo_mode=settings.demo_mode)
