@@ -15,6 +15,7 @@ from app.auth import TokenService, verifier_from_settings
 from app.logging import configure_logging
 from app.routes import chat, health, stream, ui
 from app.settings import Settings
+from app.uploads import BodyLimitMiddleware
 from schemas.errors import BadInput, CrimeAssistError
 
 log = structlog.get_logger()
@@ -75,6 +76,7 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
         bad = BadInput(f"invalid request: {error.errors()[:3]}")
         return JSONResponse(error_body(bad), status_code=bad.status_code)
 
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.include_router(health.router)
     app.include_router(chat.router)
     app.include_router(stream.router)
