@@ -115,26 +115,20 @@ def render_response(response: dict[str, Any]) -> str:
 
 
 def route(args: argparse.Namespace, settings: Settings) -> int:
-    """The router's decision only, for one text or a JSONL file (one JSON line out per line in)."""
-    from app.routing_cli import decide_texts
+    """The router's decision only, for one text or a JSONL file (one JSON line out per line
+    in; a bad line is reported as that line's error and the rest go on; exit 1 if any failed)."""
+    from app.routing_cli import decide_lines, decide_texts
 
     if args.jsonl:
-        items = [
-            json.loads(line) for line in Path(args.jsonl).read_text().splitlines() if line.strip()
-        ]
-    elif args.text:
-        items = [{"text": args.text}]
-    else:
+        lines = Path(args.jsonl).read_text(encoding="utf-8").splitlines()
+        results = run_async(decide_lines(settings, lines))
+        for result in results:
+            print(json.dumps(result, ensure_ascii=False))
+        return 1 if any("error" in result for result in results) else 0
+    if not args.text:
         raise BadInput("give a text or --jsonl FILE")
-    decisions = run_async(decide_texts(settings, items))
-    if args.jsonl:
-        for decision in decisions:
-            print(json.dumps(decision, ensure_ascii=False))
-    else:
-        d = decisions[0]
-        emit(
-            args, d, f"{d['route']} ({d['confidence']:.2f}) decided by {d['stage']}: {d['reason']}"
-        )
+    d = run_async(decide_texts(settings, [{"text": args.text}]))[0]
+    emit(args, d, f"{d['route']} ({d['confidence']:.2f}) decided by {d['stage']}: {d['reason']}")
     return 0
 
 
