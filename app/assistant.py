@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import structlog
 
-from app.metrics import REDACTIONS, REJECTIONS, REQUEST_SECONDS, REQUESTS
+from app.metrics import NODE_SECONDS, REDACTIONS, REJECTIONS, REQUEST_SECONDS, REQUESTS
 from app.uploads import UploadPool
 from graph.context import GraphContext
 from graph.runner import ProgressCallback, run_turn
@@ -89,7 +89,6 @@ class Assistant:
     ) -> ChatResponse:
         """Validate attachments, run the graph for this officer, return the audited response."""
         request_id = request_id or new_request_id()
-        structlog.contextvars.bind_contextvars(request_id=request_id, badge_id=officer.badge_id)
         try:
             validated = await self.uploads.run(self.validate_images, images or [])
         except CrimeAssistError as error:
@@ -118,7 +117,7 @@ class Assistant:
             )
             for i, v in enumerate(validated)
         ]
-        self.context.images[request_id] = validated
+        turn_context = replace(self.context, images=tuple(validated))
         thread_id = f"{officer.badge_id}:{request.conversation_id or 'single-' + request_id}"
         state = {
             "request_id": request_id,
@@ -130,14 +129,15 @@ class Assistant:
         try:
             with REQUEST_SECONDS.labels(route="all").time():
                 response = await run_turn(
-                    self.graph, state, self.context, audit, thread_id, on_progress
+                    self.graph, state, turn_context, audit, thread_id, on_progress
                 )
         except CrimeAssistError as error:
             REQUESTS.labels(route="none", outcome=error.code).inc()
             raise
-        finally:
-            self.context.images.pop(request_id, None)
         REQUESTS.labels(route=response.route, outcome="answered").inc()
+        for node, ms in response.timings_ms.items():
+            if node != "total":
+                NODE_SECONDS.labels(node=node).observe(ms / 1000)
         REDACTIONS.labels(tier="pre_retrieval").inc(response.redactions.pre_retrieval)
         REDACTIONS.labels(tier="post_generation").inc(response.redactions.post_generation)
         log.info("chat.answered", route=response.route, partial=response.partial)

@@ -8,6 +8,11 @@ import sys
 import structlog
 
 
+def stderr_logger(*_args: object) -> structlog.PrintLogger:
+    """A logger writing to whatever sys.stderr is now (stdout belongs to --json output)."""
+    return structlog.PrintLogger(sys.stderr)
+
+
 def configure_logging(level: str = "INFO") -> None:
     """JSON logs to stderr; request-scoped fields come from structlog.contextvars."""
     logging.basicConfig(format="%(message)s", stream=sys.stderr, level=level)
@@ -20,6 +25,6 @@ def configure_logging(level: str = "INFO") -> None:
             structlog.processors.JSONRenderer(),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level)),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-        cache_logger_on_first_use=True,
+        logger_factory=stderr_logger,
+        cache_logger_on_first_use=False,
     )

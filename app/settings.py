@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +18,7 @@ class Settings(BaseSettings):
 
     home: Path = Path("var")
     demo_mode: bool = True
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
     # identity
     jwt_secret: SecretStr = SecretStr(DEMO_JWT_SECRET)
@@ -77,6 +77,10 @@ class Settings(BaseSettings):
     )
     kb_collection: str = "sop_kb"
 
+    # conversation memory (LangGraph checkpointer); postgres lets replicas share conversations
+    checkpoint_backend: Literal["sqlite", "postgres"] = "sqlite"
+    checkpoint_pg_dsn: str | None = None
+
     # audit
     audit_backend: Literal["sqlite", "postgres"] = "sqlite"
     audit_pg_dsn: str | None = None
@@ -113,9 +117,3 @@ class Settings(BaseSettings):
     def checkpoints_path(self) -> Path:
         """The embedded conversation memory."""
         return self.home / "checkpoints.db"
-
-
-@lru_cache(maxsize=1)
-def get_settings() -> Settings:
-    """Settings read once per process."""
-    return Settings()

@@ -1,5 +1,6 @@
 """`make bench`: runs every benchmark in one process, one after another, and writes
-docs/benchmarks.md (the measured numbers and the machine they came from)."""
+docs/benchmarks.md (the measured numbers and the machine they came from); naming suites
+(`python -m bench bench_guardrail`) reruns only those and keeps the other sections."""
 
 from __future__ import annotations
 
@@ -30,6 +31,15 @@ SUITES = (
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 
 
+def previous_sections(text: str) -> dict[str, str]:
+    """The document's sections by title, so a partial run keeps the others."""
+    sections: dict[str, str] = {}
+    for chunk in text.split("\n## ")[1:]:
+        title = chunk.split("\n", 1)[0].strip()
+        sections[title] = "## " + chunk.rstrip() + "\n"
+    return sections
+
+
 def main(selected: list[str]) -> int:
     """Run the chosen suites (all by default) and rewrite the results document."""
     sections = []
@@ -46,26 +56,36 @@ def main(selected: list[str]) -> int:
         print(json.dumps(result, default=str)[:2000], flush=True)
         sections.append((title, module, elapsed, result))
     load = os.getloadavg()
+    header = (
+        f"Measured on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, load average {load[0]:.2f}."
+    )
+    kept = previous_sections(DOC.read_text(encoding="utf-8")) if DOC.exists() else {}
+    for title, module, elapsed, result in sections:
+        kept[title] = "\n".join(
+            [
+                f"## {title}",
+                "",
+                f"`{module}` ({elapsed:.1f} s). {header}",
+                "",
+                "```json",
+                json.dumps(result, indent=2, default=str),
+                "```",
+                "",
+            ]
+        )
     lines = [
         "# Benchmarks",
         "",
-        f"Measured by `make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, load average {load[0]:.2f}.",
-        "Every figure below is from that one run; ratios compare paths measured side by side.",
+        "Written by `make bench` (`python -m bench [suite ...]` reruns some suites and keeps the",
+        "other sections). Each section says when and on what it was measured; ratios within a",
+        "section compare paths measured side by side in the same run.",
         "",
     ]
-    for title, module, elapsed, result in sections:
-        lines += [
-            f"## {title}",
-            "",
-            f"`{module}` ({elapsed:.1f} s)",
-            "",
-            "```json",
-            json.dumps(result, indent=2, default=str),
-            "```",
-            "",
-        ]
+    order = [title for title, _ in SUITES]
+    lines += [kept[t] for t in order if t in kept]
+    lines += [body for t, body in kept.items() if t not in order]
     DOC.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {DOC}")
     return 0

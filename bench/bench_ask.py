@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from app.roster import officer_by_badge
-from app.services import open_assistant
 from app.settings import Settings
+from app.wiring import open_assistant
 from bench.stats import summary_ms
 from schemas.request import ChatRequest
 from tools.records.seed import build_records_db

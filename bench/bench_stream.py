@@ -26,8 +26,8 @@ import httpx
 import uvicorn
 from fastapi import FastAPI
 
+from app.api.service import create_app
 from app.auth import TokenService
-from app.service import create_app
 from app.settings import Settings
 
 QUESTION = "how many vehicle thefts in KR Puram this year"

@@ -27,12 +27,12 @@ from typing import Any, TypeVar
 import httpx
 from PIL import Image
 
+from app.api.service import create_app
 from app.assistant import Assistant
 from app.auth import TokenService
-from app.service import create_app
-from app.services import open_assistant
 from app.settings import Settings
 from app.uploads import UploadPool
+from app.wiring import open_assistant
 from bench.bench_stream import seed, served
 from bench.stats import summary_ms
 from tests.support import images

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,7 +28,8 @@ class GraphContext:
     vision: Any = None
     guardrail: Any = None
     fallback_tools: Any = None
-    images: dict[str, list[Any]] = field(default_factory=dict)
+    images: tuple[Any, ...] = ()
+    """This turn's validated attachments: the runner passes a per-turn copy of the context."""
     clock: Callable[[], datetime] = utc_clock
     page_context_ttl_s: float = 10.0
     page_context_skew_s: float = 2.0

@@ -10,6 +10,7 @@ from typing import Any
 from graph.context import GraphContext
 from graph.edge_audit import EdgeAuditor, Topology, Transition
 from graph.progress import progress_label
+from graph.state import turn_reset
 from graph.summarise import summarise_update
 from schemas.response import ChatResponse
 from tools.audit.recorder import RequestAudit
@@ -50,27 +51,8 @@ def node_timings(events: list[dict[str, Any]]) -> dict[str, float]:
 
 
 def turn_input(request: dict[str, Any]) -> dict[str, Any]:
-    """Per-turn keys set afresh; reducer keys reset with None (history persists by thread)."""
-    return {
-        **request,
-        "results": None,
-        "notes": None,
-        "decision": None,
-        "zcql_statement": None,
-        "zcql_cleared": None,
-        "passages": [],
-        "vision_findings": None,
-        "agent_messages": None,
-        "agent_cycles": 0,
-    }
-
-
-def decision_event(state: dict[str, Any]) -> dict[str, Any]:
-    """The router's decision as logged for replay."""
-    decision = state.get("decision")
-    if decision is None:
-        return {}
-    return decision.model_dump(mode="json")
+    """The request over the per-turn reset (history persists by thread)."""
+    return {**turn_reset(), **request}
 
 
 async def run_turn(
@@ -86,6 +68,7 @@ async def run_turn(
     auditor = EdgeAuditor(topology_of(app), summarise=summarise_update)
     debug_events: list[dict[str, Any]] = []
     final: dict[str, Any] = {}
+    decision: Any = None
     config: dict[str, Any] = {"configurable": {"thread_id": thread_id}, "recursion_limit": 40}
     try:
         async for mode, event in app.astream(
@@ -97,11 +80,13 @@ async def run_turn(
         ):
             if mode == "values":
                 final = event
+                decision = event.get("decision") or decision
                 continue
             debug_events.append(event)
             auditor.feed(event)
             if on_progress is not None and event.get("type") == "task":
-                await on_progress(progress_label(event["payload"]["name"], final))
+                label = progress_label(event["payload"]["name"], final, context.fallback_max_cycles)
+                await on_progress(label)
     except BaseException as error:
         for row in auditor.finish():
             transition_event(audit, row)
@@ -111,8 +96,8 @@ async def run_turn(
         raise
     for row in auditor.finish():
         transition_event(audit, row)
-    if final.get("decision") is not None:
-        audit.add("route_decision", decision_event(final))
+    if decision is not None:
+        audit.add("route_decision", decision.model_dump(mode="json"))
     for note in final.get("notes") or []:
         audit.add(str(note.get("kind", "note")), note)
     response = final["response"]

@@ -94,3 +94,21 @@ class GraphState(TypedDict, total=False):
     results: Annotated[list[PipelineResult], merge_results]
     notes: Annotated[list[dict[str, Any]], concat_or_reset]
     response: ChatResponse
+
+
+def turn_reset() -> dict[str, Any]:
+    """The per-turn keys at their empty values: set when a turn starts, and cleared again by the
+    aggregator so nothing transient (rows, passages, findings) reaches the checkpoint. Reducer
+    keys reset with None; `history` persists by thread."""
+    return {
+        "decision": None,
+        "command": None,
+        "zcql_statement": None,
+        "zcql_cleared": None,
+        "passages": [],
+        "vision_findings": None,
+        "agent_messages": None,
+        "agent_cycles": 0,
+        "results": None,
+        "notes": None,
+    }

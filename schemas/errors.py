@@ -53,9 +53,3 @@ class AuditUnavailable(CrimeAssistError):
     status_code = 503
     code = "audit_unavailable"
     safe_message = "The audit trail cannot record right now, so the request was refused."
-
-
-class BudgetExhausted(CrimeAssistError):
-    status_code = 504
-    code = "budget_exhausted"
-    safe_message = "The request ran out of time."

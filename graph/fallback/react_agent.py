@@ -36,7 +36,7 @@ def _planner_input(question: str, state: GraphState, context: GraphContext) -> p
     return planner.PlannerInput(
         question=question,
         today=today,
-        has_images=bool(context.images.get(state.get("request_id", ""), [])),
+        has_images=bool(context.images),
         web_configured=services.web_search is not None,
         knowledge_configured=services.knowledge is not None,
     )
@@ -117,6 +117,9 @@ def _offline_step(run: Run, state: GraphState) -> tuple[AIMessage | None, str, b
         ]
         return AIMessage(content="", tool_calls=tool_calls), "", False
     answer, partial = planner.compose(query, records)
+    if run.start.image_findings:
+        readings = "\n".join(f"- {line}" for line in run.start.image_findings)
+        answer = f"The attached images were read as:\n{readings}\n\n{answer}"
     return None, answer, partial or run_incomplete(records)
 
 
@@ -129,10 +132,27 @@ def model_messages(
     note = budget_note(context.fallback_max_cycles - cycles, seconds_left(start.deadline))
     return [
         SystemMessage(system),
-        HumanMessage(start.question),
+        question_message(start),
         *view.messages,
         SystemMessage(note),
     ]
+
+
+def image_findings(state: GraphState) -> list[str]:
+    """The pre-parser's readings of the attached images, when vision escalated to this loop."""
+    return [
+        f"image {i + 1}: {item.describe()} (confidence {item.confidence:.2f})"
+        for i, finding in enumerate(state.get("vision_findings") or [])
+        for item in finding.extractions
+    ]
+
+
+def question_message(start: LoopStart) -> HumanMessage:
+    """The officer's question, with what the images were read as (untrusted data, quoted)."""
+    if not start.image_findings:
+        return HumanMessage(start.question)
+    readings = "\n".join(f"- {line}" for line in start.image_findings)
+    return HumanMessage(f"{start.question}\n\nThe attached images were read as:\n{readings}")
 
 
 def _begin(state: GraphState, context: GraphContext) -> Run:
@@ -145,6 +165,7 @@ def _begin(state: GraphState, context: GraphContext) -> Run:
         question=state.get("text") or state.get("message") or "",
         deadline=now + context.fallback_deadline_s,
         started=now,
+        image_findings=image_findings(state),
     )
     return Run(start, view, context, cycles, (start.entry(),))
 

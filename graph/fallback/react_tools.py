@@ -47,14 +47,13 @@ def requested_calls(message: AIMessage) -> list[Call]:
 
 
 def _tool_context(state: GraphState, context: GraphContext) -> ToolContext:
-    images = context.images.get(state.get("request_id", ""), [])
     return ToolContext(
         officer=state["officer"],
         page_context=state.get("page_context"),
         services=services_of(context),
         now=context.clock(),
         timezone=context.timezone,
-        images=tuple(images),
+        images=context.images,
     )
 
 

@@ -5,7 +5,7 @@ deadline), then LangChain messages (AIMessage tool requests, ToolMessage observa
 `artifact` is a `ToolRecord` dict, and a final AIMessage). Only plain dicts and LangChain
 messages go into state, so any checkpointer serialises them. No other state keys are needed.
 
-The per-turn reset (`agent_messages: None` in `graph.runner.turn_input`) relies on the
+The per-turn reset (`agent_messages: None` in `graph.state.turn_reset`) relies on the
 None-aware `concat_or_reset` reducer of `GraphState.agent_messages`.
 """
 
@@ -27,6 +27,8 @@ class LoopStart(BaseModel):
     question: str
     deadline: float
     started: float
+    image_findings: list[str] = []
+    """What the vision pre-parser read before escalating (one line per extraction)."""
 
     def entry(self) -> dict[str, Any]:
         """The plain-dict form stored in `agent_messages`."""

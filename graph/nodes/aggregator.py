@@ -7,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from graph.context import GraphContext
-from graph.state import GraphState, Turn
+from graph.state import GraphState, Turn, turn_reset
 from graph.text import fir_ids_in
 from schemas.response import ChatResponse, Redactions
 from schemas.result import Citation, PipelineResult
@@ -112,13 +112,9 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     )
     notes = guard.audit_notes()
     return {
+        **turn_reset(),
         "response": response,
         "history": [turn],
         "notes": notes,
-        "results": None,
-        "zcql_cleared": None,
-        "agent_messages": None,
-        "passages": [],
-        "vision_findings": None,
         "attachments": [],
     }

@@ -46,7 +46,7 @@ def vision_answer(findings: list[Any], refs: list[Any]) -> PipelineResult:
 
 async def vision_preparser(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """Parse every attached image; escalate when reasoning is needed or confidence is low."""
-    images = runtime.context.images.get(state["request_id"], [])
+    images = runtime.context.images
     refs = state.get("attachments") or []
     if not images:
         return {

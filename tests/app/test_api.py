@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.service import create_app
 from app.auth import TokenService
-from app.service import create_app
-from app.services import open_assistant
 from app.settings import Settings
+from app.wiring import open_assistant
 from schemas.errors import AuditUnavailable
 from tools.audit.sqlite_sink import SqliteAuditSink
 

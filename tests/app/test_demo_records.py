@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.routes.ui import RECENT_FIRS
 from app.roster import officer_by_badge
-from app.routes.ui import RECENT_FIRS
 from app.settings import Settings
 from tests.browser import harness
 

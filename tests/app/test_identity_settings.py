@@ -8,8 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app import cli
+from app.api.service import create_app
 from app.auth import TokenService, UnsafeConfiguration, identity_problems, require_safe_identity
-from app.service import create_app
 from app.settings import DEMO_JWT_SECRET, Settings
 
 STRONG = "k" * 32

@@ -17,8 +17,8 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from fastapi.testclient import TestClient
 from jwt.algorithms import ECAlgorithm, RSAAlgorithm
 
+from app.api.service import create_app
 from app.auth import OidcVerifier, TokenService
-from app.service import create_app
 from app.settings import Settings
 from schemas.errors import BackendUnavailable, NotAuthenticated
 

@@ -19,8 +19,8 @@ from fastapi import FastAPI
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 
+from app.api.service import create_app
 from app.assistant import Assistant
-from app.service import create_app
 from app.settings import Settings
 from graph.context import GraphContext
 from schemas.audit import AuditEvent

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.service import create_app
 from app.assistant import Assistant
 from app.auth import TokenService
 from app.roster import load_roster
-from app.service import create_app
 from app.settings import Settings
 from graph.commands import COMMANDS
 from graph.context import GraphContext

@@ -82,8 +82,8 @@ def settings_for(home: Path, scratch: Path, **changes: Any) -> Settings:
 
 def build_app(settings: Settings, home: Path, **overrides: Any) -> FastAPI:
     """The real service; `overrides` go to `open_assistant` after the shared services."""
-    from app.service import create_app
-    from app.services import open_assistant
+    from app.api.service import create_app
+    from app.wiring import open_assistant
 
     def factory(s: Settings) -> AbstractAsyncContextManager[Assistant]:
         return open_assistant(s, **{**shared_services(home), **overrides})

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from app.roster import officer_by_badge
-from app.services import open_assistant
 from app.settings import Settings
+from app.wiring import open_assistant
 from schemas.request import ChatRequest
 from schemas.response import ChatResponse
 

@@ -113,6 +113,18 @@ async def test_image_with_an_open_ended_question_escalates_honestly(ask):
     assert "not available" in response.answer.lower()
 
 
+async def test_escalated_vision_hands_its_readings_to_the_fallback_engine(ask):
+    image = render_plate("KA05MN4321", PlateStyle(text_px=72), random.Random(1))
+    response = await ask(
+        "KA-3003",
+        "who is driving the car in this photo",
+        images=[RawImage("scene.png", None, encode(image))],
+    )
+    assert response.routes_executed == ["fallback"]
+    assert "The attached images were read as:" in response.answer
+    assert "KA05MN4321" in response.answer
+
+
 async def test_a_rejected_statement_gets_a_safe_message_and_is_audited(ask, assistant):
     response = await ask("KA-1001", "/stats Mysuru last month")
     assert response.route == "zcql"

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from app.roster import officer_by_badge
-from app.services import open_assistant
 from app.settings import Settings
+from app.wiring import open_assistant
 from schemas.request import ChatRequest
 from tests.redteam.harness import MATRIX, Outcome, Truth, load_attacks, run_matrix
 from tools.audit.verify import VerifyReport, verify_chain

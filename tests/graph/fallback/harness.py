@@ -21,7 +21,7 @@ from graph.context import GraphContext
 from graph.edge_audit import EdgeAuditor, Transition
 from graph.fallback.nodes import after_agent, react_agent, react_tools
 from graph.runner import topology_of
-from graph.state import GraphState
+from graph.state import GraphState, turn_reset
 from graph.summarise import summarise_update
 from schemas.officer import Officer
 from schemas.page_context import PageContext
@@ -104,14 +104,11 @@ async def run_loop(
     auditor = EdgeAuditor(topology_of(app), summarise=summarise_update)
     final: dict[str, Any] = {}
     state = {
+        **turn_reset(),
         "request_id": request_id,
         "officer": officer,
         "text": question,
         "page_context": page_context,
-        "results": None,
-        "notes": None,
-        "agent_messages": None,
-        "agent_cycles": 0,
     }
     config: dict[str, Any] = {"recursion_limit": 40}
     options: dict[str, Any] = {}

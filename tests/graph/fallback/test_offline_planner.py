@@ -110,7 +110,7 @@ async def test_last_resort_knowledge_search_is_marked_unverified() -> None:
 
 
 async def test_image_question_without_a_reasoner_is_partial_and_honest() -> None:
-    context = context_for(FallbackServices(), images={"req-1": [object()]})
+    context = context_for(FallbackServices(), images=(object(),))
     run = await run_loop(context, "what is happening in this photo?")
     assert run.result.partial
     assert "Open-ended image reasoning is not available on this deployment" in run.result.answer

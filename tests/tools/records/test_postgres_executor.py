@@ -1,6 +1,7 @@
 """The PostgreSQL executor and the SELECT-only reader role, proven at the database.
 
-Uses $CRIMEASSIST_TEST_PG_DSN or the local server at 127.0.0.1:5432; skipped with the reason when none answers.
+Uses $CRIMEASSIST_TEST_PG_DSN or the local server at 127.0.0.1:5432;
+skipped with the reason when none answers.
 Each test gets a throwaway database with the records schema, a few rows and the reader role.
 """
 

@@ -135,7 +135,7 @@ def outcome_of(route: str, response: Mapping[str, Any] | None, failed: bool) -> 
 
 def export_decisions(settings: Settings, out: Path) -> int:
     """Every logged router decision from the audit trail as replayable JSONL."""
-    from app.services import open_audit_sink
+    from app.wiring import open_audit_sink
 
     sink = open_audit_sink(settings)
     decisions: dict[str, dict[str, Any]] = {}

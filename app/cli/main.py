@@ -1,35 +1,21 @@
-"""The `crimeassist` command line (contract section 6). Nothing needs a network or a key."""
+"""The `crimeassist` argument parser and dispatcher. Nothing needs a network or a key."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
+import structlog
+
+from app.cli import commands
+from app.cli.output import settings_for
+from app.logging import configure_logging
 from app.settings import Settings
 from schemas.errors import CrimeAssistError
 
 Handler = Callable[[argparse.Namespace, Settings], int]
-
-
-def emit(args: argparse.Namespace, payload: Any, text: str) -> None:
-    """JSON with --json, readable text otherwise."""
-    if args.json:
-        print(json.dumps(payload, ensure_ascii=False, indent=2, default=str))
-    else:
-        print(text)
-
-
-def settings_for(args: argparse.Namespace) -> Settings:
-    """Settings from the environment, with --db overriding the records database."""
-    settings = Settings()
-    if getattr(args, "db", None):
-        settings = settings.model_copy(update={"records_db": Path(args.db)})
-    return settings
 
 
 def common(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -41,8 +27,6 @@ def common(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 def build_parser() -> argparse.ArgumentParser:
     """Every command of contract section 6."""
-    from app import commands
-
     parser = argparse.ArgumentParser(prog="crimeassist", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -110,8 +94,11 @@ def main(argv: list[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
+    settings = settings_for(args)
+    configure_logging(settings.log_level)
+    structlog.contextvars.bind_contextvars(command=args.command)
     try:
-        return handler(args, settings_for(args))
+        return handler(args, settings)
     except UnsafeConfiguration as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -123,8 +110,5 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-
-
-def run_async(coroutine: Any) -> Any:
-    """asyncio.run for command handlers."""
-    return asyncio.run(coroutine)
+    finally:
+        structlog.contextvars.clear_contextvars()

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from app.assistant import Assistant
 from app.llm import build_chat_model
@@ -20,6 +20,7 @@ from schemas.errors import BackendUnavailable
 from tools.audit.anchor import FileAnchor
 from tools.audit.sink import AuditSink
 from tools.audit.sqlite_sink import SqliteAuditSink
+from tools.vision.http import TokenProvider
 
 
 def audit_anchor(settings: Settings) -> FileAnchor:
@@ -39,6 +40,33 @@ def open_audit_sink(settings: Settings) -> AuditSink:
     return SqliteAuditSink(settings.audit_path, audit_anchor(settings))
 
 
+def catalyst_token_provider(settings: Settings) -> TokenProvider | None:
+    """The Catalyst OAuth token as an async provider, when one is configured."""
+    if settings.catalyst_token is None:
+        return None
+    token = settings.catalyst_token.get_secret_value()
+
+    async def provide() -> str:
+        return token
+
+    return provide
+
+
+def open_vision(settings: Settings) -> Any:
+    """Zia (local OCR as its fallback) when enabled with a project and token; else local."""
+    from tools.vision.factory import build_preparser
+    from tools.vision.preparser import VisionPreparser
+
+    return build_preparser(
+        VisionPreparser.load(),
+        zia_enabled=settings.zia_enabled,
+        api_domain=settings.catalyst_api_domain,
+        project_id=settings.catalyst_project_id,
+        org_id=settings.catalyst_org_id,
+        token_provider=catalyst_token_provider(settings),
+    )
+
+
 def open_records(settings: Settings) -> Any:
     """The read-only executor for the configured records backend."""
     if settings.records_backend == "postgres":
@@ -50,13 +78,9 @@ def open_records(settings: Settings) -> Any:
     if settings.records_backend == "catalyst":
         from tools.records.catalyst_executor import CatalystExecutor
 
-        if not (settings.catalyst_project_id and settings.catalyst_token):
+        token_provider = catalyst_token_provider(settings)
+        if not settings.catalyst_project_id or token_provider is None:
             raise BackendUnavailable("Catalyst project id and token are not configured")
-        token = settings.catalyst_token.get_secret_value()
-
-        async def token_provider() -> str:
-            return token
-
         return CatalystExecutor(
             settings.catalyst_api_domain,
             settings.catalyst_project_id,
@@ -85,7 +109,6 @@ def open_knowledge(settings: Settings) -> Any:
 def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     """Every service a node may use; `overrides` substitutes parts in tests."""
     from tools.text2zcql.offline import OfflineZcqlGenerator
-    from tools.vision.preparser import VisionPreparser
     from validators.clearance.policy import load_policy
     from validators.guardrail.engine import Guardrail
 
@@ -108,7 +131,7 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         records=overrides.pop("records", None) or open_records(settings),
         policy=overrides.pop("policy", None) or load_policy(),
         knowledge=overrides.pop("knowledge", None) or open_knowledge(settings),
-        vision=overrides.pop("vision", None) or VisionPreparser.load(),
+        vision=overrides.pop("vision", None) or open_vision(settings),
         guardrail=overrides.pop("guardrail", None) or Guardrail.load(),
         page_context_ttl_s=settings.page_context_ttl_s,
         page_context_skew_s=settings.page_context_skew_s,
@@ -127,6 +150,34 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     return context
 
 
+async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCheckpointSaver[Any]:
+    """Conversation memory: SQLite under CRIMEASSIST_HOME, or PostgreSQL shared by replicas."""
+    if settings.checkpoint_backend == "postgres":
+        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+        from psycopg.rows import dict_row
+        from psycopg_pool import AsyncConnectionPool
+
+        if not settings.checkpoint_pg_dsn:
+            raise BackendUnavailable("CRIMEASSIST_CHECKPOINT_PG_DSN is not set")
+        pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+            settings.checkpoint_pg_dsn,
+            min_size=1,
+            max_size=8,
+            open=False,
+            kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+        )
+        await pool.open(wait=True, timeout=10)
+        stack.push_async_callback(pool.close)
+        saver = AsyncPostgresSaver(conn=pool)
+        await saver.setup()
+        return saver
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    return await stack.enter_async_context(
+        AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
+    )
+
+
 @asynccontextmanager
 async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[Assistant]:
     """The compiled graph with its checkpointer, context and audit sink; closed on exit."""
@@ -134,9 +185,7 @@ async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[
         sink = overrides.pop("sink", None) or open_audit_sink(settings)
         stack.callback(sink.close)
         settings.home.mkdir(parents=True, exist_ok=True)
-        saver = await stack.enter_async_context(
-            AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
-        )
+        saver = await open_checkpointer(settings, stack)
         context = build_context(settings, **overrides)
         if hasattr(context.knowledge, "close"):
             stack.callback(context.knowledge.close)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from app.deps import AssistantDep
+from app.api.deps import AssistantDep
 from app.metrics import REGISTRY
 from schemas.errors import CrimeAssistError
 

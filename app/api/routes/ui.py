@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.deps import AssistantDep, OfficerDep, SettingsDep, TokensDep
+from app.api.deps import AssistantDep, OfficerDep, SettingsDep, TokensDep
 from app.roster import load_roster
 from app.settings import Settings
 from graph.commands import catalogue
@@ -18,7 +18,7 @@ from schemas.errors import QueryRejected
 from schemas.officer import Officer
 from tools.domain.places import station_by_id
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css"}
 NO_CACHE = {"Cache-Control": "no-cache"}
 RECENT_FIRS = 8

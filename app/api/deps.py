@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import anyio
+import structlog
 from fastapi import Depends, Header, Request
 
 from app.assistant import Assistant
@@ -36,18 +38,26 @@ def get_verifier(request: Request) -> TokenVerifier:
     return verifier
 
 
-def current_officer(
+def get_request_id(request: Request) -> str:
+    """The id the request-context middleware gave this request."""
+    return str(request.state.request_id)
+
+
+async def current_officer(
     verifier: Annotated[TokenVerifier, Depends(get_verifier)],
     authorization: Annotated[str | None, Header()] = None,
 ) -> Officer:
-    """The officer of a verified bearer token; never from the request body.
+    """The officer of a verified bearer token; never from the request body (bound for logs).
 
-    A plain `def`: FastAPI runs it in its thread pool, so a JWKS fetch never blocks the loop.
+    Verified on a worker thread, so a JWKS fetch from the identity provider never blocks the loop.
     """
-    return verifier.verify(bearer_token(authorization))
+    officer = await anyio.to_thread.run_sync(verifier.verify, bearer_token(authorization))
+    structlog.contextvars.bind_contextvars(badge_id=officer.badge_id)
+    return officer
 
 
 AssistantDep = Annotated[Assistant, Depends(get_assistant)]
 OfficerDep = Annotated[Officer, Depends(current_officer)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 TokensDep = Annotated[TokenService, Depends(get_tokens)]
+RequestIdDep = Annotated[str, Depends(get_request_id)]

@@ -10,10 +10,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from app.assistant import Assistant, new_request_id
+from app.api.context import RequestContextMiddleware
+from app.api.routes import chat, health, stream, ui
+from app.assistant import Assistant
 from app.auth import TokenService, verifier_from_settings
 from app.logging import configure_logging
-from app.routes import chat, health, stream, ui
 from app.settings import Settings
 from app.uploads import BodyLimitMiddleware
 from schemas.errors import BadInput, CrimeAssistError
@@ -33,14 +34,14 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
     Raises UnsafeConfiguration (before anything starts) when demo mode is off and the
     identity settings are unsafe: the demo key, an empty or short secret, incomplete OIDC.
     """
-    from app.services import open_assistant
+    from app.wiring import open_assistant
 
     factory = assistant_factory or open_assistant
     verifier = verifier_from_settings(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        configure_logging()
+        configure_logging(settings.log_level)
         app.state.settings = settings
         app.state.tokens = TokenService.from_settings(settings)
         app.state.verifier = verifier
@@ -62,7 +63,7 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
         if error.code == "not_authenticated":
             assistant: Assistant = request.app.state.assistant
             try:
-                await assistant.refuse(new_request_id(), "", error, request.url.path)
+                await assistant.refuse(request.state.request_id, "", error, request.url.path)
             except CrimeAssistError as audit_error:
                 return JSONResponse(error_body(audit_error), status_code=audit_error.status_code)
         return JSONResponse(
@@ -77,6 +78,7 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
         return JSONResponse(error_body(bad), status_code=bad.status_code)
 
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestContextMiddleware)
     app.include_router(health.router)
     app.include_router(chat.router)
     app.include_router(stream.router)

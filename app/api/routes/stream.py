@@ -19,9 +19,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from app.assistant import Assistant, RawImage, new_request_id
-from app.deps import AssistantDep, OfficerDep, SettingsDep
-from app.routes.chat import REQUEST_BODY_DOC, parse_request
+from app.api.deps import AssistantDep, OfficerDep, RequestIdDep, SettingsDep
+from app.api.routes.chat import REQUEST_BODY_DOC, parse_request
+from app.assistant import Assistant, RawImage
 from schemas.errors import CrimeAssistError
 from schemas.officer import Officer
 from schemas.request import ChatRequest
@@ -199,10 +199,13 @@ def disconnect_auditor(
     openapi_extra=REQUEST_BODY_DOC,
 )
 async def chat_stream(
-    request: Request, officer: OfficerDep, assistant: AssistantDep, settings: SettingsDep
+    request: Request,
+    officer: OfficerDep,
+    assistant: AssistantDep,
+    settings: SettingsDep,
+    request_id: RequestIdDep,
 ) -> EventStreamResponse:
     """Progress events per graph step, then the final response (or an error event)."""
-    request_id = new_request_id()
     try:
         chat_request, images = await parse_request(request, settings, assistant.uploads)
     except CrimeAssistError as error:

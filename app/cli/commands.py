@@ -8,14 +8,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli import emit, run_async
+import structlog
+
+from app.cli.output import emit, run_async
 from app.roster import load_roster, officer_by_badge
 from app.settings import Settings
 from schemas.errors import BadInput, NotAuthorised
 from schemas.page_context import PageContext
 from schemas.request import ChatRequest
 
-KB_DIR = Path(__file__).resolve().parent.parent / "kb"
+KB_DIR = Path(__file__).resolve().parents[2] / "kb"
 
 
 def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
@@ -52,7 +54,7 @@ def serve(args: argparse.Namespace, settings: Settings) -> int:
     """Run the HTTP service and the demo chat page."""
     import uvicorn
 
-    from app.service import create_app
+    from app.api.service import create_app
 
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_config=None)
     return 0
@@ -71,9 +73,9 @@ def load_page_context(raw: str | None) -> PageContext | None:
 
 def ask(args: argparse.Namespace, settings: Settings) -> int:
     """One full run of the graph for a roster officer (a locally minted token)."""
-    from app.assistant import RawImage
+    from app.assistant import RawImage, new_request_id
     from app.auth import TokenService, require_safe_identity
-    from app.services import open_assistant
+    from app.wiring import open_assistant
 
     require_safe_identity(settings)
     tokens = TokenService.from_settings(settings)
@@ -85,9 +87,12 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
         conversation_id=args.conversation,
     )
 
+    request_id = new_request_id()
+    structlog.contextvars.bind_contextvars(request_id=request_id, badge_id=officer.badge_id)
+
     async def run() -> Any:
         async with open_assistant(settings) as assistant:
-            return await assistant.ask(officer, request, images)
+            return await assistant.ask(officer, request, images, request_id=request_id)
 
     response = run_async(run())
     emit(args, response.model_dump(mode="json"), render_response(response.model_dump(mode="json")))
@@ -117,7 +122,7 @@ def render_response(response: dict[str, Any]) -> str:
 def route(args: argparse.Namespace, settings: Settings) -> int:
     """The router's decision only, for one text or a JSONL file (one JSON line out per line
     in; a bad line is reported as that line's error and the rest go on; exit 1 if any failed)."""
-    from app.routing_cli import decide_lines, decide_texts
+    from app.cli.routing import decide_lines, decide_texts
 
     if args.jsonl:
         lines = Path(args.jsonl).read_text(encoding="utf-8").splitlines()
@@ -148,7 +153,7 @@ def zcql_validate(args: argparse.Namespace, settings: Settings) -> int:
 
 def zcql_run(args: argparse.Namespace, settings: Settings) -> int:
     """Validate, execute read-only, apply clearance; print the rows."""
-    from app.services import open_records
+    from app.wiring import open_records
     from validators.clearance.filter import run_with_clearance
     from validators.clearance.policy import load_policy
     from validators.zcql.validate import validate
@@ -180,7 +185,7 @@ def zcql_run(args: argparse.Namespace, settings: Settings) -> int:
 
 def kb_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Add Markdown documents to the knowledge base."""
-    from app.services import open_knowledge
+    from app.wiring import open_knowledge
 
     index = open_knowledge(settings)
     try:
@@ -230,7 +235,7 @@ def token(args: argparse.Namespace, settings: Settings) -> int:
 
 def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
     """Check the audit chain; exit 0 intact, 1 broken (and where)."""
-    from app.services import audit_anchor, open_audit_sink
+    from app.wiring import audit_anchor, open_audit_sink
     from tools.audit.verify import verify_chain
 
     sink = open_audit_sink(settings)
@@ -249,7 +254,7 @@ def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
 
 def replay(args: argparse.Namespace, settings: Settings) -> int:
     """Export logged decisions, or re-run a log through the current (or candidate) router."""
-    from app.routing_cli import export_decisions, replay_log
+    from app.cli.routing import export_decisions, replay_log
 
     if args.export:
         count = export_decisions(settings, Path(args.export))

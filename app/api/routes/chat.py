@@ -9,8 +9,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import ValidationError
 
-from app.assistant import RawImage, new_request_id
-from app.deps import AssistantDep, OfficerDep, SettingsDep
+from app.api.deps import AssistantDep, OfficerDep, RequestIdDep, SettingsDep
+from app.assistant import RawImage
 from app.settings import Settings
 from app.uploads import UploadPool, read_multipart
 from schemas.errors import BadInput, CrimeAssistError
@@ -110,10 +110,13 @@ async def parse_request(
 
 @router.post("/chat", response_model=ChatResponse, openapi_extra=REQUEST_BODY_DOC)
 async def chat(
-    request: Request, officer: OfficerDep, assistant: AssistantDep, settings: SettingsDep
+    request: Request,
+    officer: OfficerDep,
+    assistant: AssistantDep,
+    settings: SettingsDep,
+    request_id: RequestIdDep,
 ) -> ChatResponse:
     """One question, one audited answer."""
-    request_id = new_request_id()
     try:
         chat_request, images = await parse_request(request, settings, assistant.uploads)
     except CrimeAssistError as error:

@@ -1,0 +1,1 @@
+"""The HTTP edge: the FastAPI application, its dependencies and routes."""

@@ -1,0 +1,5 @@
+"""The `crimeassist` command line (contract section 6)."""
+
+from app.cli.main import main
+
+__all__ = ["main"]

@@ -1,0 +1,36 @@
+"""Replicas share conversations through the PostgreSQL checkpointer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.roster import officer_by_badge
+from app.settings import Settings
+from app.wiring import open_assistant
+from schemas.request import ChatRequest
+
+pytestmark = pytest.mark.postgres
+
+
+def replica_settings(home: Path, demo_home: Path, dsn: str) -> Settings:
+    home.mkdir()
+    for name in ("records.db", "qdrant"):
+        (home / name).symlink_to(demo_home / name)
+    return Settings(home=home, checkpoint_backend="postgres", checkpoint_pg_dsn=dsn)
+
+
+async def test_a_conversation_started_on_one_replica_continues_on_another(
+    pg_database: str, demo_home: Path, tmp_path: Path
+) -> None:
+    officer = officer_by_badge("KA-3003")
+    first = replica_settings(tmp_path / "a", demo_home, pg_database)
+    second = replica_settings(tmp_path / "b", demo_home, pg_database)
+    async with open_assistant(first) as replica_a:
+        await replica_a.ask(officer, ChatRequest(message="hello", conversation_id="c1"))
+    async with open_assistant(second) as replica_b:
+        await replica_b.ask(officer, ChatRequest(message="thanks", conversation_id="c1"))
+        config = {"configurable": {"thread_id": "KA-3003:c1"}}
+        state = await replica_b.graph.aget_state(config)
+    assert [turn.question for turn in state.values["history"]] == ["hello", "thanks"]
