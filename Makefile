@@ -5,7 +5,7 @@ PY := .venv/bin/python
 HOME_DIR ?= var
 export CRIMEASSIST_HOME ?= $(HOME_DIR)
 
-.PHONY: install run seed test lint typecheck pytest bench clean
+.PHONY: install run seed test lint typecheck pytest bench loadtest clean
 
 $(UV):
 	python3 -m venv .tools && .tools/bin/pip install --quiet uv==0.13.8
@@ -39,6 +39,9 @@ test: lint typecheck pytest
 
 bench: install
 	$(PY) -m bench
+
+loadtest: install
+	$(PY) -m bench.loadtest $(LOADTEST_ARGS)
 
 clean:
 	rm -rf .venv .tools var .pytest_cache .mypy_cache .ruff_cache

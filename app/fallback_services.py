@@ -16,7 +16,6 @@ from tools.knowledge.answer import compose_extractive_answer
 from tools.records.answer import compose_records_answer
 from tools.text2zcql.base import ZcqlRequest
 from validators.clearance.filter import run_with_clearance
-from validators.clearance.knowledge import may_read_document
 from validators.zcql.validate import validate
 
 
@@ -51,7 +50,7 @@ class RecordsPath:
             verdict, officer, self.context.records, self.context.policy
         )
         answer, table = compose_records_answer(
-            draft.intent, draft.explanation, cleared.rows, cleared.withheld_rows
+            draft.intent, draft.explanation, cleared.rows, buckets=draft.buckets
         )
         return ToolOutput(
             text=answer,
@@ -63,22 +62,19 @@ class RecordsPath:
             data={
                 "intent": draft.intent,
                 "rows": len(cleared.rows),
-                "withheld_rows": cleared.withheld_rows,
             },
         )
 
 
 @dataclass
 class KnowledgePath:
-    """The clearance-filtered retrieval (filter inside the Qdrant query, then re-checked)."""
+    """The knowledge service's retrieval (filter inside the query, re-checked once)."""
 
     context: GraphContext
 
     async def __call__(self, question: str, officer: Officer) -> ToolOutput:
-        found = await asyncio.to_thread(self.context.knowledge.search, question, officer, 5)
-        passages = [
-            p for p in found.passages if may_read_document(officer, p.clearance, p.precincts)
-        ]
+        cleared = await asyncio.to_thread(self.context.knowledge.retrieve, question, officer)
+        passages = cleared.passages
         result = compose_extractive_answer(question, passages)
         return ToolOutput(
             text=result.answer, citations=result.citations, data={"passages": len(passages)}

@@ -22,5 +22,6 @@ def build_chat_model(
         temperature=0,
         timeout=settings.groq_timeout_s,
         max_retries=settings.groq_max_retries,
+        base_url=settings.groq_base_url,
         http_async_client=http_async_client,
     )

@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     groq_model: str = "llama-3.3-70b-versatile"
     groq_timeout_s: float = 20.0
     groq_max_retries: int = 2
+    groq_base_url: str | None = None
+    """Another Groq-compatible endpoint (a gateway, or the load harness's fault injector)."""
 
     # request handling
     page_context_ttl_s: float = 10.0
@@ -81,10 +83,18 @@ class Settings(BaseSettings):
     checkpoint_backend: Literal["sqlite", "postgres"] = "sqlite"
     checkpoint_pg_dsn: str | None = None
 
-    # audit
+    # audit (see docs/audit.md)
     audit_backend: Literal["sqlite", "postgres"] = "sqlite"
     audit_pg_dsn: str | None = None
-    siem_url: str | None = None
+    audit_signing_key: SecretStr | None = None  # Ed25519 private key, PEM
+    audit_signing_key_file: Path | None = None
+    audit_public_key: str | None = None  # PEM; all a verifier needs
+    audit_public_key_file: Path | None = None
+    audit_checkpoint_interval_s: float = 60.0
+    audit_witness_file: Path | None = None  # default: CRIMEASSIST_HOME/audit.witness
+    audit_witness_pg_dsn: str | None = None
+    audit_group_commit: bool = True
+    siem_url: str | None = None  # tcp://host:port: RFC 5424 syslog, octet-counted
 
     # fallback engine
     fallback_max_cycles: int = Field(default=4, ge=3, le=4)

@@ -17,27 +17,36 @@ from graph.cascade import RouterCascade
 from graph.context import GraphContext
 from graph.routing.policy import Thresholds
 from schemas.errors import BackendUnavailable
-from tools.audit.anchor import FileAnchor
 from tools.audit.sink import AuditSink
-from tools.audit.sqlite_sink import SqliteAuditSink
+from tools.audit.trail import AuditConfig, AuditTrail
 from tools.vision.http import TokenProvider
 
 
-def audit_anchor(settings: Settings) -> FileAnchor:
-    """The HMAC-signed head file beside the embedded trail."""
-    key = settings.jwt_secret.get_secret_value().encode() + b":audit-anchor"
-    return FileAnchor(settings.home / "audit.anchor", key)
+def audit_config(settings: Settings) -> AuditConfig:
+    """The audit trail's settings (docs/audit.md)."""
+    key = settings.audit_signing_key
+    return AuditConfig(
+        home=settings.home,
+        backend=settings.audit_backend,
+        sqlite_path=settings.audit_path,
+        pg_dsn=settings.audit_pg_dsn,
+        demo_mode=settings.demo_mode,
+        signing_key_pem=key.get_secret_value().encode() if key else None,
+        signing_key_file=settings.audit_signing_key_file,
+        public_key_pem=settings.audit_public_key.encode() if settings.audit_public_key else None,
+        public_key_file=settings.audit_public_key_file,
+        checkpoint_interval_s=settings.audit_checkpoint_interval_s,
+        witness_file=settings.audit_witness_file,
+        witness_pg_dsn=settings.audit_witness_pg_dsn,
+        siem_url=settings.siem_url,
+        group_commit=settings.audit_group_commit,
+    )
 
 
 def open_audit_sink(settings: Settings) -> AuditSink:
-    """SQLite by default; PostgreSQL (INSERT-only role) when configured."""
-    if settings.audit_backend == "postgres":
-        from tools.audit.postgres_sink import PostgresAuditSink
-
-        if not settings.audit_pg_dsn:
-            raise BackendUnavailable("CRIMEASSIST_AUDIT_PG_DSN is not set")
-        return PostgresAuditSink(settings.audit_pg_dsn, audit_anchor(settings))
-    return SqliteAuditSink(settings.audit_path, audit_anchor(settings))
+    """SQLite by default, PostgreSQL (INSERT-only role) when configured; signed checkpoints,
+    witnesses and the SIEM export as configured. Refuses to start without a key in production."""
+    return AuditTrail(audit_config(settings))
 
 
 def catalyst_token_provider(settings: Settings) -> TokenProvider | None:
@@ -98,7 +107,7 @@ def open_records(settings: Settings) -> Any:
 
 
 def open_knowledge(settings: Settings) -> Any:
-    """Qdrant local mode under CRIMEASSIST_HOME, or a server at QDRANT_URL."""
+    """Qdrant's embedded engine under CRIMEASSIST_HOME, or a server at QDRANT_URL."""
     from tools.knowledge.index import KnowledgeIndex
 
     if settings.qdrant_url:
@@ -108,7 +117,8 @@ def open_knowledge(settings: Settings) -> Any:
 
 def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     """Every service a node may use; `overrides` substitutes parts in tests."""
-    from tools.text2zcql.offline import OfflineZcqlGenerator
+    from tools.knowledge.service import KnowledgeService
+    from tools.text2zcql.cascade import CascadeZcqlGenerator
     from validators.clearance.policy import load_policy
     from validators.guardrail.engine import Guardrail
 
@@ -117,9 +127,9 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         if llm is not None:
             from tools.text2zcql.groq import GroqZcqlGenerator
 
-            overrides["zcql_generator"] = GroqZcqlGenerator(llm)
+            overrides["zcql_generator"] = CascadeZcqlGenerator(GroqZcqlGenerator(llm))
         else:
-            overrides["zcql_generator"] = OfflineZcqlGenerator()
+            overrides["zcql_generator"] = CascadeZcqlGenerator()
     context = GraphContext(
         llm=llm,
         router=overrides.pop("router", None)
@@ -130,7 +140,7 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         ),
         records=overrides.pop("records", None) or open_records(settings),
         policy=overrides.pop("policy", None) or load_policy(),
-        knowledge=overrides.pop("knowledge", None) or open_knowledge(settings),
+        knowledge=KnowledgeService(overrides.pop("knowledge", None) or open_knowledge(settings)),
         vision=overrides.pop("vision", None) or open_vision(settings),
         guardrail=overrides.pop("guardrail", None) or Guardrail.load(),
         page_context_ttl_s=settings.page_context_ttl_s,

@@ -55,6 +55,12 @@ def main(selected: list[str]) -> int:
         elapsed = time.perf_counter() - started
         print(json.dumps(result, default=str)[:2000], flush=True)
         sections.append((title, module, elapsed, result))
+    write_sections(sections)
+    return 0
+
+
+def write_sections(sections: list[tuple[str, str, float, object]]) -> None:
+    """Replace these sections of docs/benchmarks.md (title, module, seconds, result)."""
     load = os.getloadavg()
     header = (
         f"Measured on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
@@ -88,7 +94,6 @@ def main(selected: list[str]) -> int:
     lines += [body for t, body in kept.items() if t not in order]
     DOC.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {DOC}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from graph.context import GraphContext
 from graph.fallback.nodes import after_agent, react_agent, react_tools
 from graph.nodes.aggregator import aggregator
 from graph.nodes.clarify import clarify
+from graph.nodes.decline import decline
 from graph.nodes.execute_readonly import execute_readonly
 from graph.nodes.orchestrator import orchestrator
 from graph.nodes.rag_answer import rag_answer
@@ -24,7 +25,9 @@ from graph.nodes.zcql_clearance import zcql_clearance
 from graph.nodes.zcql_validator import after_validation, zcql_validator
 from graph.state import GraphState
 
-Entry = Literal["smalltalk", "clarify", "retrieve", "text2zcql", "vision_preparser", "react_agent"]
+Entry = Literal[
+    "smalltalk", "clarify", "decline", "retrieve", "text2zcql", "vision_preparser", "react_agent"
+]
 ROUTE_ENTRIES: dict[str, list[Entry]] = {
     "smalltalk": ["smalltalk"],
     "clarify": ["clarify"],
@@ -33,6 +36,7 @@ ROUTE_ENTRIES: dict[str, list[Entry]] = {
     "hybrid": ["retrieve", "text2zcql"],  # both branches in parallel, joined at the aggregator
     "vision": ["vision_preparser"],
     "fallback": ["react_agent"],
+    "out_of_scope": ["decline"],
 }
 
 
@@ -48,6 +52,7 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_node("router", router)
     g.add_node("smalltalk", smalltalk)
     g.add_node("clarify", clarify)
+    g.add_node("decline", decline)
     # records branch
     g.add_node("text2zcql", text2zcql)
     g.add_node("zcql_validator", zcql_validator)
@@ -70,6 +75,7 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_conditional_edges("router", after_router, list(get_args(Entry)))
     g.add_edge("smalltalk", "aggregator")
     g.add_edge("clarify", "aggregator")
+    g.add_edge("decline", "aggregator")
     g.add_edge("text2zcql", "zcql_validator")
     g.add_conditional_edges("zcql_validator", after_validation, ["execute_readonly", "aggregator"])
     g.add_edge("execute_readonly", "zcql_clearance")

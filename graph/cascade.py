@@ -12,6 +12,7 @@ from graph.routing.classifier import RouterClassifier
 from graph.routing.llm_router import llm_route
 from graph.routing.mixed import detect_mixed_intent
 from graph.routing.policy import Thresholds, decide, resolve_llm
+from graph.routing.rules import rule_route
 from schemas.routing import RouteDecision
 
 
@@ -31,8 +32,19 @@ class RouterCascade:
         return cls(RouterClassifier.load(cache_dir=cache_dir), thresholds, llm)
 
     async def decide(self, text: str, inputs: dict[str, Any]) -> RouteDecision:
-        """Classifier, then mixed intent, then (in the uncertain band) the LLM, else fallback."""
+        """Rules, then classifier, mixed intent, (in the uncertain band) the LLM, else fallback."""
         scores = self.classifier.predict(text)
+        ruled = rule_route(text, inputs.get("last_route"))
+        if ruled is not None:
+            return RouteDecision(
+                route=ruled[0],  # type: ignore[arg-type]
+                confidence=1.0,
+                stage="override",
+                reason=ruled[1],
+                scores={"classifier": dict(scores.probabilities)},
+                router_version=self.classifier.version,
+                inputs=inputs,
+            )
         mixed = detect_mixed_intent(text, scores.probabilities)
         stage_scores = {"classifier": dict(scores.probabilities)}
         decided = decide(scores, mixed, self.thresholds, llm_route if self.llm else None)

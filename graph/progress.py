@@ -9,6 +9,7 @@ LABELS = {
     "router": "routing",
     "smalltalk": "composing answer",
     "clarify": "checking what you mean",
+    "decline": "composing answer",
     "text2zcql": "writing the records query",
     "zcql_validator": "validating query",
     "execute_readonly": "reading records",
@@ -25,6 +26,7 @@ LABELS = {
 TOOL_LABELS = {
     "date_utility": "date utility",
     "calculator": "calculator",
+    "legal_reference": "legal reference",
     "page_context": "page context",
     "records": "records lookup",
     "knowledge_base": "SOP search",

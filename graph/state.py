@@ -80,6 +80,10 @@ class GraphState(TypedDict, total=False):
     zcql_explanation: str
     zcql_unparsed: str | None
     zcql_generator: str
+    zcql_clarification: str | None
+    zcql_confidence: float
+    zcql_filters: list[str]
+    zcql_buckets: list[str]
     zcql_accepted: bool
     zcql_reasons: list[str]
     zcql_cleared: Any

@@ -6,8 +6,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-Route = Literal["rag", "zcql", "hybrid", "vision", "fallback", "smalltalk", "clarify"]
-ROUTES: tuple[Route, ...] = ("rag", "zcql", "hybrid", "vision", "fallback", "smalltalk", "clarify")
+Route = Literal[
+    "rag", "zcql", "hybrid", "vision", "fallback", "smalltalk", "clarify", "out_of_scope"
+]
+ROUTES: tuple[Route, ...] = (
+    "rag",
+    "zcql",
+    "hybrid",
+    "vision",
+    "fallback",
+    "smalltalk",
+    "clarify",
+    "out_of_scope",
+)
 Stage = Literal["override", "classifier", "mixed", "llm", "fallback"]
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import structlog
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.assistant import new_request_id
 
 
 class RequestContextMiddleware:
-    """Gives every HTTP request an id (`request.state.request_id`) and binds it for logs."""
+    """Gives every HTTP request an id (`request.state.request_id`, the `X-Request-Id` response
+    header, the audit's request id) and binds it for logs."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -22,7 +24,14 @@ class RequestContextMiddleware:
         scope.setdefault("state", {})["request_id"] = request_id
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(request_id=request_id, path=scope["path"])
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("X-Request-Id", request_id)
+            await send(message)
+
         try:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, send_with_id)
         finally:
             structlog.contextvars.clear_contextvars()

@@ -234,21 +234,13 @@ def token(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def audit_verify(args: argparse.Namespace, settings: Settings) -> int:
-    """Check the audit chain; exit 0 intact, 1 broken (and where)."""
-    from app.wiring import audit_anchor, open_audit_sink
-    from tools.audit.verify import verify_chain
+    """Check the chain, its signed anchor and (--witness) the latest witnessed checkpoint;
+    exit 0 intact, 1 broken (with a named reason)."""
+    from app.wiring import audit_config
+    from tools.audit.trail import verify_configured
 
-    sink = open_audit_sink(settings)
-    try:
-        report = verify_chain(sink.events(), audit_anchor(settings).read())
-    finally:
-        sink.close()
-    text = (
-        f"intact: {report.checked} events"
-        if report.ok
-        else f"BROKEN at event {report.first_bad_seq}: {report.problem}"
-    )
-    emit(args, report.to_dict(), text)
+    report = verify_configured(audit_config(settings), args.witness)
+    emit(args, report.to_dict(), report.text())
     return 0 if report.ok else 1
 
 

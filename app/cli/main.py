@@ -76,7 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     audit = sub.add_parser("audit", help="the audit trail")
     asub = audit.add_subparsers(dest="audit_command", required=True)
-    verify = common(asub.add_parser("verify", help="check the hash chain"))
+    verify = common(asub.add_parser("verify", help="check the hash chain and its signed anchor"))
+    verify.add_argument(
+        "--witness",
+        nargs="?",
+        const="configured",
+        metavar="PATH_OR_DSN",
+        help="also compare with the latest witnessed checkpoint (default: the configured witness)",
+    )
     verify.set_defaults(handler=commands.audit_verify)
 
     replay = common(sub.add_parser("replay", help="re-run logged router decisions offline"))

@@ -11,10 +11,17 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
+from graph.fallback.compute import (
+    computation,
+    needs_outside_figure,
+    records_share,
+    single_count,
+)
+from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_LABEL, UNVERIFIED
 from graph.fallback.state import ToolRecord
 from tools.agent.base import ToolError
 from tools.agent.dates import ZONE_ALIASES, find_dates
+from tools.domain.legal import legal_answer
 
 
 @dataclass(frozen=True)
@@ -134,7 +141,10 @@ def date_call(question: str, today: date) -> PlannedCall | None:
     if CUTOVER.search(question) and found:
         return PlannedCall("date_utility", {"operation": "cutover", "start": found[0]})
     if CHARGESHEET.search(question) or (DEADLINE.search(question) and N_DAY.search(question)):
-        return _deadline_call(question, found)
+        explicit = OFFSET.search(question) or IN_DAYS.search(question)
+        if explicit and not CHARGESHEET.search(question):
+            return _offset_call(explicit, positioned)
+        return _deadline_call(question, found, explicit)
     if VICTIM_UPDATE.search(question) and found:
         return PlannedCall(
             "date_utility",
@@ -162,11 +172,13 @@ def _known_zone(name: str) -> bool:
     return name.lower() in ZONE_ALIASES or "/" in name
 
 
-def _deadline_call(question: str, found: list[str]) -> PlannedCall | None:
+def _deadline_call(
+    question: str, found: list[str], explicit: re.Match[str] | None
+) -> PlannedCall | None:
     if not found:
         return None
     n_day = N_DAY.search(question)
-    days = int(n_day[1]) if n_day else 60
+    days = int(explicit[1]) if explicit else int(n_day[1]) if n_day else 60
     args: dict[str, Any] = {"operation": "deadline", "start": found[0]}
     if CHARGESHEET.search(question) and days in (60, 90):
         args["deadline"] = f"chargesheet_{days}"
@@ -191,14 +203,25 @@ def _offset_call(offset: re.Match[str], positioned: list[tuple[int, str]]) -> Pl
 def first_step(query: PlannerInput) -> list[PlannedCall]:
     """The first round of tool calls for a question."""
     question = query.question
+    if needs_outside_figure(question) and not query.web_configured:
+        return []
+    share = records_share(question)
+    if share is not None:
+        return [
+            PlannedCall("records", {"question": share.total_question[:500]}),
+            PlannedCall("records", {"question": share.part_question[:500]}),
+        ]
     calls: list[PlannedCall] = []
     dated = date_call(question, query.today)
     if dated is not None:
         calls.append(dated)
-    expression = extract_expression(question)
+    worded = computation(question)
+    expression = worded.expression if worded else extract_expression(question)
     if expression is not None:
         calls.append(PlannedCall("calculator", {"expression": expression}))
     computed = bool(calls)
+    if not computed and legal_answer(question) is not None:
+        return [PlannedCall("legal_reference", {"question": question[:500]})]
     if PAGE.search(question):
         calls.append(PlannedCall("page_context"))
     elif (
@@ -223,6 +246,12 @@ def next_step(query: PlannerInput, done: list[ToolRecord]) -> list[PlannedCall]:
     if not done:
         return first_step(query)
     names = {record.tool for record in done}
+    share = records_share(query.question)
+    if share is not None and "calculator" not in names:
+        counts = _share_counts(done)
+        if counts is not None and counts[0] > 0:
+            total, part = counts
+            return [PlannedCall("calculator", {"expression": f"round({part}*100/{total}, 2)"})]
     page = next((r for r in done if r.tool == "page_context" and r.output is not None), None)
     if page is not None and "records" not in names and RECORDS.search(query.question):
         fir_id = page.output.data.get("active_fir_id") if page.output else None
@@ -231,17 +260,54 @@ def next_step(query: PlannerInput, done: list[ToolRecord]) -> list[PlannedCall]:
     return []
 
 
-def _line(record: ToolRecord) -> str:
+def _share_counts(done: list[ToolRecord]) -> tuple[int, int] | None:
+    """(total, part) from the two records calls of a share question, when both counted."""
+    counts = [
+        single_count(r.output.records)
+        for r in done
+        if r.tool == "records" and r.output is not None and r.output.ok
+    ]
+    if len(counts) != 2 or counts[0] is None or counts[1] is None:
+        return None
+    return counts[0], counts[1]
+
+
+def _share_answer(query: PlannerInput, done: list[ToolRecord]) -> str | None:
+    share = records_share(query.question)
+    counts = _share_counts(done)
+    calc = next((r for r in done if r.tool == "calculator" and r.status == "ok"), None)
+    if share is None or counts is None:
+        return None
+    total, part = counts
+    texts = [r.output.text for r in done if r.tool == "records" and r.output is not None]
+    lines = [f"Records: {texts[0]}", f"Records ({share.status}): {texts[1]}"]
+    if calc is not None and calc.output is not None:
+        value = calc.output.data.get("value")
+        lines.append(
+            f"{part} of {total} is {value}% ('{share.outcome}' counted as {share.status}; "
+            "only records you are cleared to see are counted)."
+        )
+    elif total == 0:
+        lines.append("No matching records, so there is no percentage to compute.")
+    return "\n".join(f"- {line}" for line in lines)
+
+
+def _line(query: PlannerInput, record: ToolRecord) -> str:
     output = record.output
     if output is None:
         return f"{record.tool}: {record.status}"
     if record.tool == "page_context":
         return f"On your screen: {output.text}"
+    worded = computation(query.question)
+    if record.tool == "calculator" and worded is not None:
+        return f"{worded.sentence.format(value=output.data.get('value'))} ({output.text})"
     return output.text
 
 
 def compose(query: PlannerInput, done: list[ToolRecord]) -> tuple[str, bool]:
     """The offline answer and whether it is partial."""
+    if not done and needs_outside_figure(query.question) and not query.web_configured:
+        return f"{OFFLINE_LABEL} {NO_WEB_SEARCH}", True
     if not done:
         answer = (
             "I couldn't work out how to answer this offline. I can calculate dates, deadlines "
@@ -252,7 +318,10 @@ def compose(query: PlannerInput, done: list[ToolRecord]) -> tuple[str, bool]:
     good = [r for r in done if r.status == "ok" and r.output is not None and r.output.ok]
     last_resort = not first_step(replace(query, knowledge_configured=False))
     partial = len(good) < len(done) or last_resort
-    lines = [_line(r) for r in good] + [_failure_line(r) for r in done if r not in good]
+    shared = _share_answer(query, done)
+    if shared is not None:
+        return f"{OFFLINE_LABEL} {shared}", partial
+    lines = [_line(query, r) for r in good] + [_failure_line(r) for r in done if r not in good]
     body = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
     if partial:
         return f"{OFFLINE_LABEL} {UNVERIFIED}\n{body}", True

@@ -10,6 +10,11 @@ from tools.agent.registry import ToolRegistry
 
 UNVERIFIED = "I couldn't fully verify this — here is what I found:"
 OFFLINE_LABEL = "(offline engine)"
+NO_WEB_SEARCH = (
+    "This needs a figure from outside the records (such as the latest NCRB or national "
+    "average), and web search is not configured on this deployment, so I cannot fetch it. "
+    "I can count the matching records you are cleared to see, for you to compare."
+)
 MAX_OBSERVATION_CHARS = 4000
 
 SYSTEM_TEMPLATE = """You are the fallback engine of a police crime-analytics assistant for \

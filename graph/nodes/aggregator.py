@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -9,8 +10,12 @@ from langgraph.runtime import Runtime
 from graph.context import GraphContext
 from graph.state import GraphState, Turn, turn_reset
 from graph.text import fir_ids_in
+from schemas.officer import Officer
 from schemas.response import ChatResponse, Redactions
 from schemas.result import Citation, PipelineResult
+from schemas.routing import Route
+from tools.domain.crimes import all_heads, crime_groups
+from tools.domain.places import LOCALITIES, STATIONS
 
 SECTION_TITLES = {"zcql": "From the records", "rag": "From the SOPs and law"}
 BRANCH_ORDER = {"zcql": 0, "rag": 1}
@@ -43,6 +48,47 @@ def merged_warnings(results: list[PipelineResult]) -> list[str]:
     return list(dict.fromkeys(warnings))
 
 
+def answer_confidence(router_confidence: float, results: list[PipelineResult]) -> float:
+    """How likely the answer is right: the route was right and every branch's own confidence
+    (grounding completeness for records, evidence coverage for passages) held."""
+    scores = [r.confidence for r in results if r.confidence is not None]
+    return round(router_confidence * min(scores, default=1.0), 4)
+
+
+def answered_route(route: Route, results: list[PipelineResult]) -> Route:
+    """`clarify` when every branch that answered asked a clarifying question instead."""
+    answered = [r for r in results if r.answer]
+    if answered and all(r.pipeline == "clarify" for r in answered):
+        return "clarify"
+    return route
+
+
+@cache
+def public_vocabulary() -> tuple[str, ...]:
+    """Crime heads and groups, station names, districts and localities: public words."""
+    return (
+        *(head.crime_head for head in all_heads()),
+        *crime_groups(),
+        *(station.station_name for station in STATIONS),
+        *{station.district for station in STATIONS},
+        *(place for places in LOCALITIES.values() for place in places),
+    )
+
+
+def visible_vocabulary(officer: Officer, results: list[PipelineResult]) -> list[str]:
+    """The guardrail's allow-list: public words, the officer's stations, the rows they saw."""
+    own = [s.station_name for s in STATIONS if s.precinct_id in officer.precincts]
+    shown = [
+        value
+        for result in results
+        if not result.failed
+        for row in result.records
+        for value in row.values()
+        if isinstance(value, str)
+    ]
+    return [*public_vocabulary(), *own, *shown]
+
+
 def guarded_records(records: list[dict[str, Any]], redact: Any) -> tuple[list[dict[str, Any]], int]:
     """Run the guardrail over every text cell of the records table."""
     cleaned: list[dict[str, Any]] = []
@@ -64,7 +110,9 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     officer = state["officer"]
     results = state.get("results") or []
     deny_values = [value for result in results for value in result.withheld_values]
-    guard = runtime.context.guardrail.for_request(officer, deny_values)
+    guard = runtime.context.guardrail.for_request(
+        officer, deny_values, visible_vocabulary(officer, results)
+    )
 
     answer, post = guard.redact(merged_answer(results))
     citations: list[Citation] = []
@@ -82,8 +130,8 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     response = ChatResponse(
         request_id=state["request_id"],
         answer=answer,
-        route=decision.route,
-        confidence=round(decision.confidence, 4),
+        route=answered_route(decision.route, results),
+        confidence=answer_confidence(decision.confidence, results),
         routes_executed=list(dict.fromkeys(r.pipeline for r in results)),
         citations=citations,
         records=records,

@@ -44,7 +44,7 @@ async def cleared_pages(
 
 async def execute_readonly(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """Re-validate (the executor never takes a raw string), execute, keep only cleared rows."""
-    pages = MAX_TREND_PAGES if state.get("zcql_intent") == "trend" else 1
+    pages = MAX_TREND_PAGES if state.get("zcql_intent") in ("trend", "compare") else 1
     try:
         cleared = await cleared_pages(
             str(state.get("zcql_statement")), state["officer"], runtime.context, pages

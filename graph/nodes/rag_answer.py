@@ -1,4 +1,5 @@
-"""Answers from the cleared passages: extractive offline, grounded with Groq."""
+"""Answers from the cleared passages: the legal table for look-ups, extractive offline,
+grounded with Groq; in a hybrid turn the knowledge half is left out unless relevant."""
 
 from __future__ import annotations
 
@@ -9,8 +10,51 @@ from langgraph.runtime import Runtime
 from graph.context import GraphContext
 from graph.nodes.retrieve import knowledge_question
 from graph.state import GraphState
-from tools.knowledge.answer import compose_extractive_answer
+from schemas.result import Citation, PipelineResult
+from tools.domain.legal import SOURCE, LegalAnswer, legal_answer
+from tools.knowledge.answer import (
+    RELEVANCE_THRESHOLD,
+    best_relevance,
+    compose_extractive_answer,
+)
 from tools.knowledge.grounded import grounded_answer
+from tools.knowledge.index import Passage
+
+NOT_RELEVANT = (
+    "No knowledge-base passage was relevant to this question, so the procedure part is left out."
+)
+
+
+def table_result(found: LegalAnswer, passages: list[Passage]) -> PipelineResult:
+    """The legal table's answer, one citation per table entry, plus the procedure document
+    when retrieval found it."""
+    citations: list[Citation] = []
+    numbers: dict[str, int] = {}
+    lines: list[str] = []
+    for (entry, title), text in zip(found.entries, found.sentences, strict=True):
+        if entry not in numbers:
+            numbers[entry] = len(numbers) + 1
+            citations.append(
+                Citation(
+                    kind="sop", id=f"legal-table#{entry}", title=f"{title} — {SOURCE}", snippet=text
+                )
+            )
+        lines.append(f"{text} [{numbers[entry]}]")
+    for passage in passages:
+        if passage.doc_id in found.kb_documents:
+            citations.append(
+                Citation(
+                    kind="sop",
+                    id=f"{passage.doc_id}#procedure",
+                    title=passage.title,
+                    snippet=passage.title,
+                )
+            )
+            lines.append(f"The procedure is set out in “{passage.title}”. [{len(citations)}]")
+            break
+    return PipelineResult(
+        pipeline="rag", answer="\n".join(lines), citations=citations, confidence=0.9, offline=True
+    )
 
 
 async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
@@ -19,6 +63,13 @@ async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
         return {}
     question = knowledge_question(state)
     passages = state.get("passages") or []
+    found = legal_answer(question)
+    if found is not None:
+        return {"results": [table_result(found, passages)]}
+    decision = state.get("decision")
+    hybrid = decision is not None and decision.route == "hybrid"
+    if hybrid and best_relevance(question, passages) < RELEVANCE_THRESHOLD:
+        return {"results": [PipelineResult(pipeline="rag", warnings=[NOT_RELEVANT])]}
     llm = runtime.context.llm
     try:
         if llm is not None and passages:

@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from graph.state import GraphState
-from validators.clearance.knowledge import may_read_document
+from tools.knowledge.service import KnowledgeService
 
 
 async def rag_clearance(state: GraphState) -> dict[str, Any]:
-    """Drop (and audit) any passage the filter inside the query should already have excluded."""
-    officer = state["officer"]
-    passages = state.get("passages") or []
-    allowed = [p for p in passages if may_read_document(officer, p.clearance, p.precincts)]
-    dropped = len(passages) - len(allowed)
-    note = {"kind": "rag_clearance", "checked": len(passages), "dropped": dropped}
-    return {"passages": allowed, "notes": [note]}
+    """The knowledge service's one re-check: drop (and audit) what the filter let through."""
+    cleared = KnowledgeService.recheck(state["officer"], state.get("passages") or [])
+    note = {"kind": "rag_clearance", "checked": cleared.checked, "dropped": cleared.dropped}
+    return {"passages": cleared.passages, "notes": [note]}

@@ -1,4 +1,4 @@
-"""Searches the SOP knowledge base with the officer's clearance inside the Qdrant filter."""
+"""Searches the SOP knowledge base with the officer's clearance inside the query filter."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from langgraph.runtime import Runtime
 from graph.context import GraphContext
 from graph.state import GraphState
 from schemas.result import PipelineResult
-
-TOP_K = 5
+from tools.knowledge.service import TOP_K
 
 
 def knowledge_question(state: GraphState) -> str:
@@ -23,10 +22,13 @@ def knowledge_question(state: GraphState) -> str:
 
 
 async def retrieve(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    """Pre-retrieval filtered search; a failure becomes a failed branch, not a crash."""
+    """The knowledge service's filtered search; a failure becomes a failed branch."""
     try:
         found = await asyncio.to_thread(
-            runtime.context.knowledge.search, knowledge_question(state), state["officer"], TOP_K
+            runtime.context.knowledge.search,
+            knowledge_question(state),
+            state["officer"],
+            TOP_K,
         )
     except Exception as error:
         failure = PipelineResult(
@@ -43,7 +45,7 @@ async def retrieve(state: GraphState, runtime: Runtime[GraphContext]) -> dict[st
             {
                 "kind": "rag_retrieved",
                 "passages": [p.chunk_id for p in found.passages],
-                "recheck_dropped": found.recheck_dropped,
+                "filtered_out": found.filtered_out,
             }
         ],
     }

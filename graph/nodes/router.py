@@ -33,6 +33,7 @@ def decision_inputs(state: GraphState) -> dict[str, Any]:
         "query": state.get("text", ""),
         "page_context": page_context.model_dump(mode="json") if page_context else None,
         "history_len": len(state.get("history") or []),
+        "last_route": next((t.route for t in reversed(state.get("history") or [])), None),
         "history_fir_ids": [f for turn in state.get("history") or [] for f in turn.fir_ids][-5:],
         "attachments": len(state.get("attachments") or []),
     }

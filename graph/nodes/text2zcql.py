@@ -1,4 +1,7 @@
-"""Drafts a ZCQL statement for a records question (text only: nothing here runs it)."""
+"""Drafts a ZCQL statement for a records question (text only: nothing here runs it).
+
+The draft's clarifying question (`zcql_clarification`), its grounding confidence, the
+filters it applied and a comparison's buckets go into the state for the later nodes."""
 
 from __future__ import annotations
 
@@ -71,12 +74,14 @@ def local_today(context: GraphContext) -> date:
 async def text2zcql(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """One draft statement, or the reason the question could not be parsed."""
     officer = state["officer"]
+    page_context = state.get("page_context")
     request = ZcqlRequest(
         question=records_question(state),
         precincts=tuple(sorted(officer.precincts)),
         today=local_today(runtime.context),
         active_fir_id=active_fir(state),
         history=tuple(turn.question for turn in state.get("history") or [])[-4:],
+        visible_record_ids=tuple(page_context.visible_record_ids) if page_context else (),
     )
     draft = await runtime.context.zcql_generator.generate(request)
     return {
@@ -85,4 +90,8 @@ async def text2zcql(state: GraphState, runtime: Runtime[GraphContext]) -> dict[s
         "zcql_explanation": draft.explanation,
         "zcql_unparsed": draft.unparsed_reason,
         "zcql_generator": draft.generator,
+        "zcql_clarification": draft.clarification,
+        "zcql_confidence": draft.confidence,
+        "zcql_filters": list(draft.filters),
+        "zcql_buckets": list(draft.buckets),
     }

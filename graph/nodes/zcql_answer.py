@@ -20,7 +20,9 @@ async def zcql_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict
         return {}
     intent = state.get("zcql_intent") or "list"
     explanation = state.get("zcql_explanation") or "Records"
-    answer, table = compose_records_answer(intent, explanation, cleared.rows, cleared.withheld_rows)
+    answer, table = compose_records_answer(
+        intent, explanation, cleared.rows, buckets=state.get("zcql_buckets") or ()
+    )
     warnings: list[str] = []
     offline = True
     if runtime.context.llm is not None and table:
@@ -40,7 +42,7 @@ async def zcql_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict
         answer=answer,
         citations=[Citation(kind="record", id="zcql", title="Query that ran", snippet=statement)],
         records=table[:300],
-        confidence=state["decision"].confidence if state.get("decision") else None,
+        confidence=state.get("zcql_confidence"),
         warnings=warnings,
         redactions_pre=cleared.withheld_rows + cleared.masked_fields,
         withheld_values=cleared.withheld_values,

@@ -14,6 +14,22 @@ REJECTED = "I can't run that query."
 def rejection(state: GraphState, reasons: list[str]) -> dict[str, Any]:
     """The officer's safe message and the audit note with every reason."""
     unparsed = state.get("zcql_unparsed")
+    clarification = state.get("zcql_clarification")
+    if clarification:
+        asked = PipelineResult(
+            pipeline="clarify", answer=clarification, confidence=1.0, offline=True
+        )
+        note = {
+            "kind": "zcql_clarify",
+            "question": clarification,
+            "generator": state.get("zcql_generator"),
+        }
+        return {
+            "zcql_accepted": False,
+            "zcql_reasons": reasons,
+            "results": [asked],
+            "notes": [note],
+        }
     answer = (
         f"I couldn't turn that into a records query: {unparsed}"
         if unparsed

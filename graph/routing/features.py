@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.pipeline import FeatureUnion
+from typing import Any
 
 # Placeholders are plain words so both the word and the char analysers see them.
 _FIR_ID = re.compile(r"\bfir-(?:19|20)\d{2}-\d{3,6}\b")
@@ -108,8 +106,12 @@ def normalise(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def build_features() -> FeatureUnion:
-    """Word 1-2 grams and char_wb 2-5 grams, both TF-IDF with sublinear tf, over normalised text."""
+def build_features() -> Any:
+    """Word 1-2 grams and char_wb 2-5 grams, both TF-IDF with sublinear tf, over normalised text
+    (a scikit-learn FeatureUnion; imported here, so scoring never loads scikit-learn)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.pipeline import FeatureUnion
+
     return FeatureUnion(
         [
             (

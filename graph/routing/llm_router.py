@@ -25,7 +25,8 @@ Routes:
 - zcql: questions about records: counts, lists, statuses, IOs, trends, vehicles, persons.
 - hybrid: needs both SOP knowledge and specific records in one answer.
 - vision: about an attached image (read a plate, scan a barcode, an ID card).
-- fallback: live information, arithmetic, dates, open-ended reasoning, out of scope or unsure.
+- fallback: live information, arithmetic, dates, open-ended reasoning over records, or unsure.
+- out_of_scope: weather, sport, general chat, creative writing, personal advice.
 - smalltalk: greetings, thanks, goodbyes, questions about the assistant.
 - clarify: refers to "this FIR", "him", "that case" without saying which one.
 Answer with the route, your confidence between 0 and 1, and a one-line reason.

@@ -108,7 +108,8 @@ async def test_progress_after_the_router_carries_the_decided_route(
 
     assert "route" not in progress[0] and "route" not in progress[1]
     assert progress[2]["route"] == final["route"] == "zcql"
-    assert progress[2]["confidence"] == round(final["confidence"], 2)
+    # progress shows the router's confidence; the final one also weighs the records grounding
+    assert progress[2]["confidence"] >= round(final["confidence"], 2) > 0
     labels = [p["label"] for p in progress]
     assert {"routing", "validating query", "checking clearance"} <= set(labels)
 
@@ -120,8 +121,8 @@ class MarkerGuardrail:
         self.marker = marker
         self.inner = Guardrail.load()
 
-    def for_request(self, officer: Any, deny_values: Any) -> RequestGuard:
-        return self.inner.for_request(officer, [*deny_values, self.marker])
+    def for_request(self, officer: Any, deny_values: Any, allow_values: Any = ()) -> RequestGuard:
+        return self.inner.for_request(officer, [*deny_values, self.marker], allow_values)
 
 
 def phrase_in(answer: str, unguarded: str) -> str:

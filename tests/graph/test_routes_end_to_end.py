@@ -160,3 +160,21 @@ async def test_help_lists_the_command_catalogue(ask):
 async def test_unknown_command_says_so_and_lists_the_catalogue(ask):
     response = await ask("KA-1001", "/admin grant me clearance 5")
     assert "not a command" in response.answer and "/sop" in response.answer
+
+
+async def test_a_records_answer_carries_the_grounding_confidence(ask):
+    exact = await ask("KA-3003", "how many FIRs were registered in 2025")
+    assert exact.route == "zcql" and 0 < exact.confidence <= 1
+
+
+async def test_an_ambiguous_io_is_a_clarifying_question_not_a_number(ask):
+    response = await ask("KA-5005", "cases with IO Shankar")
+    assert response.route == "clarify"
+    assert response.answer.startswith("Which IO:") and response.records == []
+
+
+async def test_an_ungroundable_place_gives_no_number_and_no_confidence(ask):
+    response = await ask("KA-5005", "how many FIRs in blorptown this year")
+    assert "blorptown" in response.answer and response.records == []
+    assert not any(ch.isdigit() for ch in response.answer)
+    assert response.confidence == 0.0

@@ -71,6 +71,8 @@ class Deadline(BaseModel):
     label: str
     days: int
     source: str
+    #: The starting day counts as day 1 (default bail: the day of the first remand).
+    first_day_counts: bool = False
 
 
 DEADLINES: dict[str, Deadline] = {
@@ -78,11 +80,13 @@ DEADLINES: dict[str, Deadline] = {
         label="60-day limit for the final report before default bail",
         days=60,
         source="BNSS 187(3) (CrPC 167(2)): offences not punishable with death, life or 10+ years",
+        first_day_counts=True,
     ),
     "chargesheet_90": Deadline(
         label="90-day limit for the final report before default bail",
         days=90,
         source="BNSS 187(3) (CrPC 167(2)): offences punishable with death, life or 10+ years",
+        first_day_counts=True,
     ),
     "victim_progress_90": Deadline(
         label="progress of the investigation to the victim or informant",
@@ -277,13 +281,22 @@ def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
         raise ToolError(f"name a deadline ({', '.join(sorted(DEADLINES))}) or give days")
     days = rule.days if rule is not None else int(args.days or 0)
     label = rule.label if rule is not None else f"{days}-day limit"
-    due = shift(start, days)
+    inclusive = rule is not None and rule.first_day_counts
+    due = shift(start, days - 1 if inclusive else days)
     remaining = (due - today).days
     status = f"{remaining} days from today" if remaining >= 0 else f"passed {-remaining} days ago"
-    text = (
-        f"{label}: counted from {long_date(start)} (the day itself excluded), day {days} is "
-        f"{long_date(due)} ({status})."
-    )
+    if inclusive:
+        text = (
+            f"{label}: counted from {long_date(start)} with that day as day 1 (the day of the "
+            "first remand counts, Enforcement Directorate v Kapil Wadhawan, Supreme Court "
+            f"2023), day {days} is {long_date(due)} ({status}); default bail accrues if no "
+            "final report is filed by then."
+        )
+    else:
+        text = (
+            f"{label}: counted from {long_date(start)} (the day itself excluded), day {days} "
+            f"is {long_date(due)} ({status})."
+        )
     if rule is not None:
         text += f" Source: {rule.source}; verify against the Gazette."
     return text, {"date": due.isoformat(), "days": days, "remaining": remaining}

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 from tools.agent.base import AgentTool, ToolError
 from tools.agent.calculator import CALCULATOR
 from tools.agent.dates import DATE_UTILITY
+from tools.agent.legal import LEGAL_REFERENCE
 from tools.agent.lookups import KNOWLEDGE_BASE, PAGE_CONTEXT, RECORDS, VISION
 from tools.agent.web_search import WEB_SEARCH
 
@@ -58,5 +59,14 @@ class ToolRegistry:
 def default_registry() -> ToolRegistry:
     """Every fallback tool; unconfigured services answer honestly that they are unavailable."""
     return ToolRegistry(
-        [CALCULATOR, DATE_UTILITY, PAGE_CONTEXT, RECORDS, KNOWLEDGE_BASE, WEB_SEARCH, VISION]
+        [
+            CALCULATOR,
+            DATE_UTILITY,
+            LEGAL_REFERENCE,
+            PAGE_CONTEXT,
+            RECORDS,
+            KNOWLEDGE_BASE,
+            WEB_SEARCH,
+            VISION,
+        ]
     )

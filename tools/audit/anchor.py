@@ -1,46 +1,50 @@
-"""An HMAC-signed record of the chain head kept outside the trail, so truncation is detectable."""
+"""The signed head beside the trail: rewritten after every commit, only ever forward."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import fcntl
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
-
-@dataclass(frozen=True)
-class Anchor:
-    """The last sealed sequence number and hash, as the writer last saw them."""
-
-    seq: int
-    hash: str
+from tools.audit.checkpoint import CheckpointSigner
 
 
 class FileAnchor:
-    """Writes the head after every append (atomic replace); the verifier compares against it."""
+    """Holds the latest signed checkpoint of the trail in one file (atomic replace).
 
-    def __init__(self, path: Path, key: bytes) -> None:
+    Writers in several processes share the file: a lock file orders them and an older head
+    never replaces a newer one.
+    """
+
+    def __init__(self, path: Path, signer: CheckpointSigner) -> None:
         self.path = path
-        self.key = key
+        self.signer = signer
+        self._lock_path = path.with_name(path.name + ".lock")
 
-    def _mac(self, seq: int, digest: str) -> str:
-        return hmac.new(self.key, f"{seq}:{digest}".encode(), hashlib.sha256).hexdigest()
-
-    def write(self, seq: int, digest: str) -> None:
-        """Record the new head."""
+    def write(self, seq: int, digest: str, ts: str) -> None:
+        """Record the new head unless a newer one is already recorded."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        temp = self.path.with_suffix(".tmp")
-        body = {"seq": seq, "hash": digest, "mac": self._mac(seq, digest)}
-        temp.write_text(json.dumps(body), encoding="utf-8")
-        os.replace(temp, self.path)
+        with open(self._lock_path, "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if seq <= recorded_seq(self.path):
+                return
+            temp = self.path.with_suffix(f".{os.getpid()}.tmp")
+            temp.write_text(self.signer.sign(seq, digest, ts) + "\n", encoding="utf-8")
+            os.replace(temp, self.path)
 
-    def read(self) -> Anchor | None:
-        """The recorded head, or None when absent; ValueError when its signature is wrong."""
-        if not self.path.exists():
-            return None
-        body = json.loads(self.path.read_text(encoding="utf-8"))
-        if not hmac.compare_digest(body["mac"], self._mac(body["seq"], body["hash"])):
-            raise ValueError("the audit anchor's signature does not match")
-        return Anchor(seq=int(body["seq"]), hash=str(body["hash"]))
+
+def recorded_seq(path: Path) -> int:
+    """The sequence number in an anchor file as written (unverified), 0 when absent or bad."""
+    try:
+        return int(json.loads(path.read_text(encoding="utf-8"))["seq"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+
+
+def read_anchor_text(path: Path) -> str | None:
+    """The anchor file's text, or None when there is no anchor."""
+    try:
+        return path.read_bytes().decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        return None

@@ -9,13 +9,14 @@ from typing import Any
 from schemas.audit import AuditEvent
 
 GENESIS_HASH = "0" * 64
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 CHAINED_FIELDS = ("seq", "ts", "request_id", "badge_id", "kind", "step", "frm", "to", "data")
 
 
 def canonical_bytes(event: AuditEvent) -> bytes:
     """Sorted-key, compact, UTF-8 JSON of the chained fields (stable across backends)."""
     payload: dict[str, Any] = {name: getattr(event, name) for name in CHAINED_FIELDS}
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(payload).encode()
 
 
 def event_hash(prev_hash: str, event: AuditEvent) -> str:
@@ -26,18 +27,33 @@ def event_hash(prev_hash: str, event: AuditEvent) -> str:
     return digest.hexdigest()
 
 
+def seal_encoded(
+    events: list[AuditEvent], head_seq: int, head_hash: str
+) -> tuple[list[AuditEvent], list[str]]:
+    """Number and chain a batch after the current head: sealed copies, and each one's
+    canonical encoding (the exact text hashed, reused by the SIEM export).
+
+    Same bytes as `event_hash` on the numbered event, without building it twice.
+    """
+    sealed: list[AuditEvent] = []
+    encodings: list[str] = []
+    prev = head_hash
+    for seq, event in enumerate(events, start=head_seq + 1):
+        payload = {name: getattr(event, name) for name in CHAINED_FIELDS}
+        payload["seq"] = seq
+        encoded = _CANONICAL.encode(payload)
+        digest = hashlib.sha256(prev.encode() + b"\n" + encoded.encode()).hexdigest()
+        sealed.append(event.model_copy(update={"seq": seq, "prev_hash": prev, "hash": digest}))
+        encodings.append(encoded)
+        prev = digest
+    return sealed, encodings
+
+
 def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditEvent]:
     """Number and chain a batch after the current head; returns sealed copies."""
-    sealed: list[AuditEvent] = []
-    prev = head_hash
-    for offset, event in enumerate(events, start=1):
-        numbered = event.model_copy(update={"seq": head_seq + offset, "prev_hash": prev})
-        digest = event_hash(prev, numbered)
-        sealed.append(numbered.model_copy(update={"hash": digest}))
-        prev = digest
-    return sealed
+    return seal_encoded(events, head_seq, head_hash)[0]
 
 
 def json_data(data: dict[str, Any]) -> str:
     """The stored form of an event's data field."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(data)

@@ -4,32 +4,45 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 from psycopg.types.json import Jsonb
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.anchor import FileAnchor
-from tools.audit.chain import GENESIS_HASH, seal
+from tools.audit.chain import GENESIS_HASH, seal_encoded
+from tools.audit.sink import OnCommit
 from tools.audit.sqlite_sink import COLUMNS, row_to_event
-
-APPEND_LOCK_KEY = 727_100_001  # pg_advisory_xact_lock key that serialises chain appends
 
 
 class PostgresAuditSink:
-    """Appends under an advisory lock; the head comes from the SECURITY DEFINER audit_head()."""
+    """Appends after audit_lock_head() (SECURITY DEFINER): it takes the transaction-scoped
+    advisory lock every writer shares and returns the head, so replicas keep one chain."""
 
     backend = "postgres"
 
-    def __init__(self, dsn: str, anchor: FileAnchor | None = None, timeout_s: float = 5.0) -> None:
+    def __init__(self, dsn: str, on_commit: OnCommit | None = None, timeout_s: float = 5.0) -> None:
         self.dsn = dsn
-        self.anchor = anchor
+        self.on_commit = on_commit
         self._lock = threading.Lock()
+        self._timeout_s = timeout_s
+        self._conn = self._connect()
+
+    def _connect(self) -> psycopg.Connection[tuple[Any, ...]]:
         try:
-            self._db = psycopg.connect(dsn, connect_timeout=max(1, int(timeout_s)))
+            return psycopg.connect(self.dsn, connect_timeout=max(1, int(self._timeout_s)))
         except psycopg.Error as error:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
+
+    @property
+    def _db(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """The connection, opened again after the server restarted or the link broke, so the
+        service recovers from an outage without a restart."""
+        if self._conn.closed or self._conn.broken:
+            self._conn.close()
+            self._conn = self._connect()
+        return self._conn
 
     def head(self) -> tuple[int, str]:
         with self._db.cursor() as cursor:
@@ -46,15 +59,14 @@ class PostgresAuditSink:
         with self._lock:
             try:
                 with self._db.transaction(), self._db.cursor() as cursor:
-                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", (APPEND_LOCK_KEY,))
-                    cursor.execute("SELECT head_seq, head_hash FROM audit_head()")
+                    cursor.execute("SELECT head_seq, head_hash FROM audit_lock_head()")
                     row = cursor.fetchone()
                     head = (
                         (0, GENESIS_HASH)
                         if row is None or row[0] is None
                         else (int(row[0]), str(row[1]))
                     )
-                    sealed = seal(events, *head)
+                    sealed, encodings = seal_encoded(events, *head)
                     cursor.executemany(
                         f"INSERT INTO audit_events ({COLUMNS}) "
                         "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
@@ -77,16 +89,19 @@ class PostgresAuditSink:
                     )
             except psycopg.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
-            if self.anchor is not None:
-                self.anchor.write(int(sealed[-1].seq or 0), str(sealed[-1].hash))
+            if self.on_commit is not None:
+                self.on_commit(sealed, encodings)
             return sealed
 
     def events(self) -> Iterator[AuditEvent]:
-        with self._db.cursor() as cursor:
-            cursor.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")
-            for row in cursor:
-                yield row_to_event(tuple(row))
-        self._db.commit()
+        try:
+            with self._db.cursor() as cursor:
+                cursor.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")
+                for row in cursor:
+                    yield row_to_event(tuple(row))
+            self._db.commit()
+        except psycopg.Error as error:
+            raise AuditUnavailable(f"audit trail unreadable: {error}") from error
 
     def ping(self) -> None:
         try:
@@ -97,4 +112,4 @@ class PostgresAuditSink:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
 
     def close(self) -> None:
-        self._db.close()
+        self._conn.close()

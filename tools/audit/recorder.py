@@ -55,8 +55,12 @@ class RequestAudit:
         if not self.pending:
             return self.head
         batch, self.pending = self.pending, []
+        append_async = getattr(self.sink, "append_async", None)  # group commit when offered
         try:
-            sealed = await asyncio.to_thread(self.sink.append, batch)
+            if append_async is not None:
+                sealed = await append_async(batch)
+            else:
+                sealed = await asyncio.to_thread(self.sink.append, batch)
         except AuditUnavailable:
             raise
         except Exception as error:  # any sink failure means we must not answer

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from schemas.audit import AuditEvent
+
+OnCommit = Callable[[list[AuditEvent], list[str]], None]
+"""Called by a sink with each committed batch (sealed events and their canonical encodings),
+in chain order, before `append` returns."""
 
 
 class AuditSink(Protocol):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -10,8 +11,8 @@ from pathlib import Path
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.anchor import FileAnchor
-from tools.audit.chain import GENESIS_HASH, json_data, seal
+from tools.audit.chain import GENESIS_HASH, json_data, seal_encoded
+from tools.audit.sink import OnCommit
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS audit_events (
@@ -33,6 +34,9 @@ BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS audit_events_no_delete BEFORE DELETE ON audit_events
 BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
 """
+ONE_SUCCESSOR = (
+    "CREATE UNIQUE INDEX IF NOT EXISTS audit_events_one_successor ON audit_events(prev_hash)"
+)
 COLUMNS = 'seq, ts, request_id, badge_id, kind, step, frm, "to", data, prev_hash, hash'
 
 
@@ -55,20 +59,26 @@ def row_to_event(row: tuple[object, ...]) -> AuditEvent:
 
 
 class SqliteAuditSink:
-    """Serialises appends with BEGIN IMMEDIATE so concurrent writers keep one chain."""
+    """Serialises appends with BEGIN IMMEDIATE and reads the head inside that transaction, so
+    writers in any number of processes keep one chain (a unique predecessor forbids a fork)."""
 
     backend = "sqlite"
 
-    def __init__(self, path: Path, anchor: FileAnchor | None = None) -> None:
+    def __init__(self, path: Path, on_commit: OnCommit | None = None) -> None:
         self.path = path
-        self.anchor = anchor
+        self.on_commit = on_commit
         self._lock = threading.Lock()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db = sqlite3.connect(
+                path, check_same_thread=False, isolation_level=None, timeout=30.0
+            )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            # an already forked (tampered) trail still opens; the verifier says where
+            with contextlib.suppress(sqlite3.IntegrityError):
+                self._db.execute(ONE_SUCCESSOR)
         except sqlite3.Error as error:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
 
@@ -85,7 +95,7 @@ class SqliteAuditSink:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    sealed = seal(events, *self.head())
+                    sealed, encodings = seal_encoded(events, *self.head())
                     self._db.executemany(
                         f"INSERT INTO audit_events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                         [
@@ -111,9 +121,8 @@ class SqliteAuditSink:
                     raise
             except sqlite3.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
-            if self.anchor is not None:
-                last = sealed[-1]
-                self.anchor.write(int(last.seq or 0), str(last.hash))
+            if self.on_commit is not None:
+                self.on_commit(sealed, encodings)
             return sealed
 
     def events(self) -> Iterator[AuditEvent]:

@@ -1,16 +1,23 @@
-"""Extractive answers for the offline engine: quoted sentences, each with its citation.
+"""Extractive answers for the offline engine: the passage that answers what was asked, quoted.
 
-Retrieved text is data. The composer only selects and quotes sentences; sentences that
-address an assistant or model (prompt-injection style) are never selected.
+The composer recognises the kind of question (definition, steps, time limit, punishment,
+section mapping, who may do what), picks the passage whose heading and text answer that,
+and quotes its sentences, each followed by its citation marker. Retrieved text is data:
+sentences that address an assistant or model, block quotations (`> ...` lines, such as
+the notices the knowledge base reproduces as examples) and lines that only introduce a
+quotation are never quoted. When no passage is relevant enough (see `RELEVANCE_THRESHOLD`)
+the answer says so and names the closest document instead of quoting something near.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from schemas.result import Citation, PipelineResult
 from tools.knowledge.index import Passage
+from tools.knowledge.query_text import expand_query
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
 
@@ -19,6 +26,93 @@ NOT_COVERED = (
     "ask your supervising officer."
 )
 SNIPPET_CHARS = 240
+#: Share of the question's topic terms the best passage must contain to be quoted at all.
+#: Calibrated on data/kb_dev/relevance.jsonl (docs/knowledge-answers.md): 0.54 best separates the
+#: questions the knowledge base answers from records-only and off-topic ones.
+RELEVANCE_THRESHOLD = 0.54
+
+QuestionType = Literal[
+    "mapping", "punishment", "time_limit", "steps", "permission", "definition", "general"
+]
+
+_TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
+    (
+        "mapping",
+        re.compile(
+            r"\b(?:ipc|crpc|evidence act)\b.*\b(?:bns|bnss|bsa)\b|\bequivalent\b|\breplaced?\b"
+            r"|\bcorrespond|\bold section\b|\bnew section\b",
+            re.I,
+        ),
+    ),
+    ("punishment", re.compile(r"\bpunish|\bsentence\b|\bpenalt|\bjail term\b", re.I)),
+    (
+        "time_limit",
+        re.compile(
+            r"\btime limit|\bdeadline|\bhow (?:long|soon)\b|\bhow many (?:days|hours|months)\b"
+            r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b",
+            re.I,
+        ),
+    ),
+    (
+        "steps",
+        re.compile(
+            r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
+            r"|\bwhat (?:should|must) (?:i|we|the)\b",
+            re.I,
+        ),
+    ),
+    (
+        "permission",
+        re.compile(
+            r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
+            r"|\bwho (?:can|may|must|should)\b"
+            r"|\bcan\s*(?:hain|hai|\?|$)|\ballowed\b|\bpermitted\b"
+            r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
+            re.I,
+        ),
+    ),
+    (
+        "definition",
+        re.compile(r"^(?:what|who) (?:is|are|does)\b|\bdefin|\bmeaning of\b|\bmeans?\b", re.I),
+    ),
+)
+
+#: Words in a section heading that mark it as answering a kind of question.
+_HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
+    "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
+    "steps": re.compile(
+        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b"
+    ),
+    "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
+    "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence"),
+    "mapping": re.compile(r"\bipc\b|\bcrpc\b|\bmapping\b|\bto bns"),
+    "permission": re.compile(r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\bnecessity\b"),
+    "general": re.compile(r"$^"),
+}
+#: Words in a sentence that make it answer a kind of question.
+_SENTENCE_CUES: dict[QuestionType, re.Pattern[str]] = {
+    "definition": re.compile(r"\b(?:is|are|means)\b", re.I),
+    "steps": re.compile(r"\b(?:s\.\d+|section|must|within|record|report|give|send|inform)\b", re.I),
+    "time_limit": re.compile(
+        r"\b\d+\s*(?:hours?|days?|months?|years?)\b|\b(?:two|three|six) months\b|\bwithin\b"
+        r"|\b24 h",
+        re.I,
+    ),
+    "punishment": re.compile(r"\bpunish|\bimprison|\bfine\b|\byears?\b", re.I),
+    "mapping": re.compile(r"\b(?:ipc|crpc|bns|bnss|bsa)\b", re.I),
+    "permission": re.compile(
+        r"\b(?:may|must|shall|only|not|no|cannot|save|unless|permission|without)\b", re.I
+    ),
+    "general": re.compile(r"$^"),
+}
+#: Question words that say what kind of answer is wanted, not what it is about.
+_FRAME_TERMS = frozenset(
+    analyse(
+        "step steps procedure process follow checklist time limit deadline period punishment "
+        "punishable sentence penalty define definition meaning mean equivalent replaced "
+        "allowed permitted can may must should rule rules received explain tell complaint"
+    )
+)
 
 _INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier|preceding)"
@@ -36,6 +130,11 @@ _INJECTION = re.compile(
     r"|</?\s*(?:passage|system|assistant|user|instructions?)\b",
     re.IGNORECASE,
 )
+_RECORD_IDS = re.compile(
+    r"\bFIR-\d{4}-\d{3,6}\b|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(?:19|20)\d{2}\b", re.I
+)
+_QUOTE_LINE = re.compile(r"^\s*>")
+_LIST_LINE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
 def addresses_assistant(sentence: str) -> bool:
@@ -48,12 +147,68 @@ def section_slug(section: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")
 
 
+def question_type(question: str) -> QuestionType:
+    """What kind of answer the question asks for (first matching kind wins)."""
+    text = expand_query(question).strip()
+    for kind, pattern in _TYPES:
+        if pattern.search(text):
+            return kind
+    return "general"
+
+
+def topic_terms(question: str) -> set[str]:
+    """The question's content terms, without the words that only frame it or identify a
+    record (FIR numbers, dates, years: the knowledge base never holds those)."""
+    terms = set(analyse(_RECORD_IDS.sub(" ", expand_query(question))))
+    return (terms - _FRAME_TERMS) or terms
+
+
+def relevance(question: str, passage: Passage) -> float:
+    """Share of the question's topic terms found in the passage (title, heading and text)."""
+    terms = topic_terms(question)
+    if not terms:
+        return 0.0
+    found = set(analyse(f"{passage.title} {passage.section} {passage.text}"))
+    return len(terms & found) / len(terms)
+
+
+def best_relevance(question: str, passages: list[Passage]) -> float:
+    """The relevance of the best passage (0 when there is none)."""
+    return max((relevance(question, p) for p in passages if p.score > 0), default=0.0)
+
+
 @dataclass(frozen=True)
-class _Candidate:
-    passage_rank: int
-    position: int
+class _Sentence:
     text: str
-    overlap: int
+    position: int
+    listed: bool
+
+
+def quotable_sentences(passage: Passage) -> tuple[list[_Sentence], int]:
+    """The passage's sentences that may be quoted, and how many addressed the assistant.
+
+    Block-quoted lines and lines that only introduce a quotation (ending with ':') are left
+    out: they reproduce untrusted text, they do not state procedure.
+    """
+    out: list[_Sentence] = []
+    skipped = 0
+    table: list[str] = []
+    lines = passage.text.splitlines()
+    for line in [*lines, ""]:
+        if line.strip().startswith("|"):
+            table.append(line)
+            continue
+        block = "\n".join(table) if table else ""
+        table = []
+        for part, listed in ((block, False), (line, bool(_LIST_LINE.match(line)))):
+            if not part.strip() or _QUOTE_LINE.match(part):
+                continue
+            for text in sentences(part):
+                if addresses_assistant(text):
+                    skipped += 1
+                elif not text.endswith(":") and text[:1] not in "\"'“":
+                    out.append(_Sentence(text, len(out), listed))
+    return out, skipped
 
 
 def passage_citation(passage: Passage, quoted: str) -> Citation:
@@ -67,66 +222,141 @@ def passage_citation(passage: Passage, quoted: str) -> Citation:
     )
 
 
-def _not_covered(warnings: list[str]) -> PipelineResult:
+def closest_document_answer(passage: Passage | None, warnings: list[str]) -> PipelineResult:
+    """Say the knowledge base does not answer it, naming the closest document if any."""
+    answer = NOT_COVERED
+    if passage is not None:
+        answer = (
+            "The knowledge base does not answer this question directly. The closest document "
+            f"is “{passage.title}” ({passage.doc_id}); check it or ask your supervising officer."
+        )
     return PipelineResult(
-        pipeline="rag", answer=NOT_COVERED, confidence=0.1, offline=True, warnings=warnings
+        pipeline="rag", answer=answer, confidence=0.1, offline=True, warnings=warnings
     )
+
+
+def is_abstention(result: PipelineResult) -> bool:
+    """True when the answer says the knowledge base does not answer the question."""
+    return result.answer == NOT_COVERED or result.answer.startswith(
+        "The knowledge base does not answer"
+    )
+
+
+def _heading_fit(kind: QuestionType, passage: Passage) -> float:
+    return 1.0 if _HEADING_CUES[kind].search(passage.section.lower()) else 0.0
+
+
+def _heading_coverage(terms: set[str], passage: Passage) -> float:
+    return len(terms & set(analyse(passage.section))) / len(terms)
+
+
+def _across(
+    terms: set[str], groups: list[tuple[int, list[_Sentence]]], limit: int
+) -> list[tuple[int, _Sentence]]:
+    """The sentences sharing most terms with the question across passages, in passage order."""
+    scored = [(len(terms & set(analyse(s.text))), rank, s) for rank, group in groups for s in group]
+    best = sorted((x for x in scored if x[0]), key=lambda x: (-x[0], x[1], x[2].position))
+    return [(rank, s) for _, rank, s in sorted(best[:limit], key=lambda x: (x[1], x[2].position))]
+
+
+def _pick(
+    kind: QuestionType, terms: set[str], candidates: list[_Sentence], limit: int
+) -> list[_Sentence]:
+    """The best sentences for the kind of question, kept in passage order."""
+
+    def score(s: _Sentence) -> tuple[float, int]:
+        overlap = len(terms & set(analyse(s.text)))
+        fit = 1.0 if _SENTENCE_CUES[kind].search(s.text) else 0.0
+        listed = 0.5 if kind == "steps" and s.listed else 0.0
+        return (overlap + 2 * fit + listed, -s.position)
+
+    if kind == "steps" and any(s.listed for s in candidates):
+        return [s for s in candidates if s.listed][:limit]
+    if kind == "definition":
+        return candidates[:limit]
+    on_topic = [s for s in candidates if terms & set(analyse(s.text))]
+    ranked = sorted(on_topic, key=score, reverse=True)[:limit]
+    return sorted(ranked, key=lambda s: s.position)
 
 
 def compose_extractive_answer(
     question: str,
     passages: list[Passage],
     max_sentences: int = 4,
-    top_passages: int = 3,
-    min_coverage: float = 0.3,
+    top_passages: int = 5,
     min_score: float = 0.0,
+    threshold: float = RELEVANCE_THRESHOLD,
 ) -> PipelineResult:
-    """Quote the sentences of the top passages that share most terms with the question.
+    """Quote the passage that answers the kind of question asked, every sentence cited.
 
-    Sentences keep passage order and their order within a passage, each followed by the
-    citation marker of its passage. When no passage scores above `min_score` and covers at
-    least `min_coverage` of the question's terms, the answer says the knowledge base does
-    not cover the question.
+    `steps` over a document without numbered steps takes the key sentence of each of its
+    retrieved sections, so a procedure is answered by its stages rather than by one part.
     """
-    terms = set(analyse(question))
     usable = [p for p in passages[:top_passages] if p.score > min_score]
+    terms = topic_terms(question)
     if not terms or not usable:
-        return _not_covered([])
+        return closest_document_answer(None, [])
+    kind = question_type(question)
+    quotable: dict[int, list[_Sentence]] = {}
     skipped = 0
-    candidates: list[_Candidate] = []
-    best_coverage = 0.0
     for rank, passage in enumerate(usable):
-        best_coverage = max(best_coverage, len(terms & set(analyse(passage.text))) / len(terms))
-        for pos, sentence in enumerate(sentences(passage.text)):
-            if addresses_assistant(sentence):
-                skipped += 1
-                continue
-            overlap = len(terms & set(analyse(sentence)))
-            if overlap:
-                candidates.append(_Candidate(rank, pos, sentence, overlap))
+        quotable[rank], count = quotable_sentences(passage)
+        skipped += count
     warnings = (
         [f"{skipped} retrieved sentence(s) addressed the assistant and were not quoted"]
         if skipped
         else []
     )
-    if best_coverage < min_coverage or not candidates:
-        return _not_covered(warnings)
-    chosen = sorted(candidates, key=lambda c: (-c.overlap, c.passage_rank, c.position))
-    chosen = sorted(chosen[:max_sentences], key=lambda c: (c.passage_rank, c.position))
+    scored = [(relevance(question, p), rank) for rank, p in enumerate(usable) if quotable[rank]]
+    best = max((r for r, _ in scored), default=0.0)
+    if best < threshold:
+        closest = usable[max(scored)[1]] if scored else usable[0]
+        return closest_document_answer(closest, warnings)
+    relevant = [rank for r, rank in scored if r >= max(threshold, best - 0.25)]
+    primary = max(
+        relevant,
+        key=lambda rank: (
+            relevance(question, usable[rank])
+            + (0.5 * _heading_fit(kind, usable[rank]) if kind != "general" else 0.0)
+            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0),
+            -rank,
+        ),
+    )
+    chosen: list[tuple[int, _Sentence]]
+    doc_sections = [r for r in relevant if usable[r].doc_id == usable[primary].doc_id]
+    has_list = any(s.listed for s in quotable[primary])
+    title_terms = set(analyse(usable[primary].title))
+    heading_only = set(analyse(usable[primary].section)) - title_terms
+    whole_document = terms <= title_terms and not terms & heading_only
+    if kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
+        stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
+        chosen = [
+            (rank, picked[0])
+            for rank in stages[: max_sentences + 2]
+            if (picked := _pick(kind, terms, quotable[rank], 1))
+        ]
+    elif kind == "general":
+        chosen = _across(terms, [(rank, quotable[rank]) for rank in relevant[:3]], max_sentences)
+    else:
+        limit = (
+            8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
+        )
+        chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
+    if not chosen:
+        return closest_document_answer(usable[primary], warnings)
     numbers: dict[int, int] = {}
     citations: list[Citation] = []
     lines: list[str] = []
-    for cand in chosen:
-        if cand.passage_rank not in numbers:
-            passage = usable[cand.passage_rank]
-            numbers[cand.passage_rank] = len(numbers) + 1
-            citations.append(passage_citation(passage, cand.text))
-        lines.append(f"{cand.text} [{numbers[cand.passage_rank]}]")
+    for rank, sentence in chosen:
+        if rank not in numbers:
+            numbers[rank] = len(numbers) + 1
+            citations.append(passage_citation(usable[rank], sentence.text))
+        lines.append(f"{sentence.text} [{numbers[rank]}]")
     return PipelineResult(
         pipeline="rag",
         answer="\n".join(lines),
         citations=citations,
-        confidence=round(min(0.9, 0.4 + 0.5 * best_coverage), 2),
+        confidence=round(min(0.9, 0.4 + 0.5 * best), 2),
         offline=True,
         warnings=warnings,
     )

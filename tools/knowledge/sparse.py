@@ -15,11 +15,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
 from tools.domain.synonyms import expand_synonyms
+from tools.knowledge.stopwords import ENGLISH_STOP_WORDS
 
-#: Words in scikit-learn's list that carry meaning in police procedure.
+#: Words in the English stop list that carry meaning in police procedure.
 _KEEP = frozenset({"without", "first", "fifteen", "twelve", "no", "not", "found"})
 #: Hinglish function words officers type ("kya", "hai", ...).
 _HINGLISH = frozenset(
@@ -145,6 +144,7 @@ def analyse_passage(text: str) -> list[str]:
     return [t for line in text.splitlines() if line.strip() for t in _analyse_line(line)]
 
 
+@lru_cache(maxsize=1 << 17)
 def token_id(token: str) -> int:
     """Stable 31-bit id of a term (blake2b), the same in every process and version."""
     digest = hashlib.blake2b(token.encode("utf-8"), digest_size=4).digest()

@@ -1,13 +1,104 @@
-"""Turns cleared rows into officer-facing prose, by the intent the generator understood."""
+"""Turns cleared rows into officer-facing prose, by the intent the generator understood.
+
+Only rows the officer may see reach this module, and nothing about withheld rows is taken
+or said (non-interference). In the prose, columns read as human labels (a count is "FIRs"),
+precinct codes as station names and timestamps in the force's date format; the table keeps
+identifier columns for linking, with aggregates relabelled and station names added. The
+statement itself stays under the answer's sources.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
-from tools.text2zcql.trend import month_counts
+from tools.domain.places import STATIONS
 
 MAX_LISTED = 8
 DESCRIBE_COLUMNS = ("fir_id", "crime_head", "status", "registered_at", "io_name", "precinct_id")
+_STATION_NAMES = {s.precinct_id: s.station_name for s in STATIONS}
+LABELS: dict[str, str] = {
+    "COUNT(ROWID)": "FIRs",
+    "fir_id": "FIR",
+    "precinct_id": "Police station",
+    "registered_at": "Registered",
+    "occurred_at": "Occurred",
+    "crime_group": "Crime group",
+    "crime_head": "Crime head",
+    "act_sections": "Sections",
+    "status": "Status",
+    "io_name": "IO",
+    "io_badge": "IO KGID",
+    "complaint_mode": "Complaint mode",
+    "beat": "Beat",
+    "district": "District",
+    "full_name": "Name",
+    "role": "Role",
+    "age": "Age",
+    "gender": "Gender",
+    "arrested": "Arrested",
+    "arrested_at": "Arrested on",
+    "registration_no": "Registration no.",
+    "vehicle_type": "Vehicle type",
+    "make": "Make",
+    "colour": "Colour",
+    "SUM(arrested_count)": "Arrested accused",
+    "SUM(victim_count)": "Victims",
+    "SUM(accused_count)": "Accused",
+    "month": "Month",
+    "firs": "FIRs",
+    "period": "Period",
+}
+"""Column (as selected, table prefix dropped) -> heading shown to the officer."""
+
+
+def label(column: str) -> str:
+    """The human heading of a selected column ("COUNT(vehicles.ROWID)" -> "Vehicles")."""
+    bare = column.split(".", 1)[1] if "." in column and "(" not in column else column
+    if bare.startswith("COUNT(") and "vehicles" in bare:
+        return "Vehicles"
+    if bare.startswith("COUNT("):
+        return "FIRs"
+    return LABELS.get(bare, bare.replace("_", " ").capitalize())
+
+
+def force_date(value: str) -> str:
+    """'2026-11-08 14:05:00' -> '08-11-2026 14:05' (the force's DD-MM-YYYY); else unchanged."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return value
+    if len(value) <= 10:
+        return moment.strftime("%d-%m-%Y")
+    return moment.strftime("%d-%m-%Y %H:%M")
+
+
+def _readable(column: str, value: Any) -> Any:
+    bare = column.split(".", 1)[-1]
+    if bare == "precinct_id" and isinstance(value, str):
+        return _STATION_NAMES.get(value, value)
+    if bare in ("registered_at", "occurred_at", "arrested_at") and isinstance(value, str):
+        return force_date(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value
+
+
+def table_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table shown: aggregates under human headings ("FIRs", not COUNT(ROWID)) and the
+    station's name beside each precinct code; identifier columns keep their names (`fir_id`
+    links a row to its FIR in the conversation)."""
+    out = []
+    for row in rows:
+        shown: dict[str, Any] = {}
+        for key, value in row.items():
+            shown[label(key) if "(" in key else key] = value
+            if key.split(".")[-1] == "precinct_id" and value in _STATION_NAMES:
+                shown["station"] = _STATION_NAMES[value]
+        out.append(shown)
+    return out
 
 
 def _numeric(value: Any) -> bool:
@@ -21,16 +112,39 @@ def _count_value(rows: list[dict[str, Any]]) -> int | float | None:
     return None
 
 
+def month_counts(registered_at: Iterable[str]) -> dict[str, int]:
+    """FIRs per month ('YYYY-MM' -> count), in month order."""
+    counts = Counter(value[:7] for value in registered_at if value)
+    return dict(sorted(counts.items()))
+
+
 def month_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """registered_at values counted per YYYY-MM (ZCQL has no date functions)."""
     months = month_counts(str(row.get("registered_at") or "") for row in rows)
     return [{"month": month, "firs": count} for month, count in months.items()]
 
 
+def compare_buckets(rows: list[dict[str, Any]], buckets: Sequence[str]) -> list[dict[str, Any]]:
+    """Counts per compared value: registered_at prefixes ('2024', '2025-10') or group values."""
+    counts = dict.fromkeys(buckets, 0)
+    for row in rows:
+        if "registered_at" in row:
+            stamp = str(row["registered_at"] or "")
+            for key in counts:
+                if stamp.startswith(key):
+                    counts[key] += 1
+        else:
+            keys = [v for v in row.values() if not _numeric(v)]
+            numbers = [v for v in row.values() if _numeric(v)]
+            if keys and numbers and str(keys[0]) in counts:
+                counts[str(keys[0])] += int(numbers[-1])
+    return [{"period": _STATION_NAMES.get(k, k), "firs": n} for k, n in counts.items()]
+
+
 def _pairs(rows: list[dict[str, Any]]) -> str:
     parts = []
     for row in rows[: MAX_LISTED * 2]:
-        labels = [str(v) for v in row.values() if not _numeric(v)]
+        labels = [str(_readable(k, v)) for k, v in row.items() if not _numeric(v)]
         numbers = [v for v in row.values() if _numeric(v)]
         if labels and numbers:
             parts.append(f"{' / '.join(labels)}: {numbers[-1]}")
@@ -38,41 +152,53 @@ def _pairs(rows: list[dict[str, Any]]) -> str:
 
 
 def _describe(row: dict[str, Any]) -> str:
-    shown = [
-        f"{k.replace('_', ' ')} {row[k]}" for k in DESCRIBE_COLUMNS if row.get(k) not in (None, "")
-    ]
+    def item(k: str, v: Any) -> str:
+        if k.split(".")[-1] == "fir_id":
+            return str(v)
+        return f"{label(k).lower()} {_readable(k, v)}"
+
+    shown = [item(k, row[k]) for k in DESCRIBE_COLUMNS if row.get(k) not in (None, "")]
     rest = [
-        f"{k.replace('_', ' ')} {v}"
-        for k, v in row.items()
-        if k not in DESCRIBE_COLUMNS and v not in (None, "")
+        item(k, v) for k, v in row.items() if k not in DESCRIBE_COLUMNS and v not in (None, "")
     ][:4]
     return ", ".join(shown + rest)
 
 
 def compose_records_answer(
-    intent: str, explanation: str, rows: list[dict[str, Any]], withheld_rows: int
+    intent: str,
+    explanation: str,
+    rows: list[dict[str, Any]],
+    total: int | None = None,
+    buckets: Sequence[str] = (),
 ) -> tuple[str, list[dict[str, Any]]]:
-    """The answer text and the table to show; never mentions withheld values, only counts."""
+    """The answer text and the table to show, from the rows the officer may see.
+
+    `total` is how many visible rows matched when the list was capped ("showing 300 of 337");
+    `buckets` are a comparison's compared values.
+    """
     explanation = explanation.rstrip(" .")
-    withheld_note = (
-        f" {withheld_rows} matching record(s) are above your clearance and were withheld."
-        if withheld_rows
-        else ""
-    )
     if intent == "trend":
-        buckets = month_buckets(rows)
-        if not buckets:
-            return f"No matching records you are cleared to see ({explanation}).{withheld_note}", []
-        listed = ", ".join(f"{b['month']}: {b['firs']}" for b in buckets)
-        return f"{explanation} — month by month: {listed}.{withheld_note}", buckets
+        months = month_buckets(rows)
+        if not months:
+            return f"No matching records ({explanation}).", []
+        listed = ", ".join(f"{b['month']}: {b['firs']}" for b in months)
+        return f"{explanation} — month by month: {listed}.", table_rows(months)
+    if intent == "compare" and buckets:
+        counted = compare_buckets(rows, buckets)
+        listed = " vs ".join(f"{b['period']}: {b['firs']}" for b in counted)
+        return f"{explanation} — {listed}.", table_rows(counted)
     count = _count_value(rows)
     if count is not None:
-        return f"{explanation}: {count}.{withheld_note}", rows
+        return f"{explanation}: {count}.", table_rows(rows)
     if not rows:
-        return f"No matching records you are cleared to see ({explanation}).{withheld_note}", []
-    if intent in ("breakdown", "top_n"):
-        return f"{explanation}: {_pairs(rows)}.{withheld_note}", rows
+        return f"No matching records ({explanation}).", []
+    if intent in ("breakdown", "top_n", "compare"):
+        return f"{explanation}: {_pairs(rows)}.", table_rows(rows)
     lines = [f"- {_describe(row)}" for row in rows[:MAX_LISTED]]
     more = f"\n…and {len(rows) - MAX_LISTED} more in the table." if len(rows) > MAX_LISTED else ""
-    header = f"{explanation}: {len(rows)} record(s)."
-    return "\n".join([header, *lines]) + more + withheld_note, rows
+    shown = len(rows)
+    if total is not None and total > shown:
+        header = f"{explanation}: showing {shown} of {total} record(s)."
+    else:
+        header = f"{explanation}: {shown} record(s)."
+    return "\n".join([header, *lines]) + more, table_rows(rows)

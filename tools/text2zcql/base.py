@@ -20,10 +20,13 @@ INTENTS = (
     "trend",
     "vehicle_lookup",
     "person_lookup",
+    "persons_in_fir",
+    "compare",
     "unparsed",
     "other",
 )
 """Intents a draft may carry; `trend` rows are `registered_at` values for the caller to bucket;
+`compare` rows are grouped counts or `registered_at` values bucketed by the draft's `buckets`;
 `other` is an LLM draft whose stated intent is none of the rest."""
 
 
@@ -40,6 +43,10 @@ class ZcqlRequest:
     """Resolved from page context ("this FIR")."""
     history: tuple[str, ...] = ()
     """Previous user questions, most recent last."""
+    visible_record_ids: tuple[str, ...] = ()
+    """FIRs listed on the officer's screen (page context): what "these" refers to."""
+    hints: tuple[str, ...] = ()
+    """What the grounded parser understood, passed to a model generator in the cascade."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,14 @@ class ZcqlDraft:
     explanation: str
     unparsed_reason: str | None = None
     generator: str = "offline"
+    clarification: str | None = None
+    """A specific question back to the officer (set only when `statement` is None)."""
+    confidence: float = 1.0
+    """How completely the question was grounded, calibrated on the development set."""
+    filters: tuple[str, ...] = ()
+    """Every filter the statement applies, in the officer's words (also in `explanation`)."""
+    buckets: tuple[str, ...] = ()
+    """For `compare`: the compared values (years 'YYYY', months 'YYYY-MM' or precinct ids)."""
 
 
 class ZcqlGenerator(Protocol):
@@ -63,4 +78,19 @@ class ZcqlGenerator(Protocol):
 
 def unparsed(reason: str, generator: str = "offline") -> ZcqlDraft:
     """A draft that says why no statement could be written."""
-    return ZcqlDraft(None, "unparsed", reason, unparsed_reason=reason, generator=generator)
+    return ZcqlDraft(
+        None, "unparsed", reason, unparsed_reason=reason, generator=generator, confidence=0.0
+    )
+
+
+def clarify(question: str, generator: str = "offline") -> ZcqlDraft:
+    """A draft that asks the officer a specific question instead of guessing."""
+    return ZcqlDraft(
+        None,
+        "unparsed",
+        question,
+        unparsed_reason=question,
+        generator=generator,
+        clarification=question,
+        confidence=0.0,
+    )

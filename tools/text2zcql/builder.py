@@ -17,6 +17,15 @@ LIST_COLUMNS = ("fir_id", "registered_at", "crime_head", "status", "precinct_id"
 STATUS_COLUMNS = ("fir_id", "status", "crime_head", "act_sections", "registered_at", "precinct_id")
 IO_COLUMNS = ("fir_id", "io_name", "io_badge")
 VEHICLE_COLUMNS = ("registration_no", "status", "vehicle_type", "make", "colour", "fir_id")
+FIR_PERSON_COLUMNS = ("fir_id", "role", "full_name", "age", "gender", "arrested", "arrested_at")
+ARRESTED_COLUMNS = (
+    "persons.fir_id",
+    "persons.full_name",
+    "persons.role",
+    "persons.arrested_at",
+    "firs.crime_head",
+    "firs.precinct_id",
+)
 PERSON_COLUMNS = (
     "persons.fir_id",
     "persons.full_name",

@@ -12,6 +12,9 @@ import calendar
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
+
+import holidays
 
 MONTHS: dict[str, int] = {
     name: i
@@ -44,6 +47,42 @@ _NUMBER_WORDS = {
     "seven": 7,
     "ten": 10,
     "twelve": 12,
+}
+HINDI_KANNADA_NUMERALS = {
+    "ek": 1,
+    "do": 2,
+    "teen": 3,
+    "chaar": 4,
+    "char": 4,
+    "paanch": 5,
+    "panch": 5,
+    "chhe": 6,
+    "saat": 7,
+    "das": 10,
+    "baarah": 12,
+    "ondu": 1,
+    "eradu": 2,
+    "mooru": 3,
+    "naalku": 4,
+    "aidu": 5,
+    "aaru": 6,
+    "elu": 7,
+    "hattu": 10,
+}
+"""Numerals officers write in Hinglish and Kanglish ("pichle teen mahine", "kaleda eradu vaara")."""
+_NUMBER_WORDS.update(HINDI_KANNADA_NUMERALS)
+_UNIT_WORDS = {
+    "din": "day",
+    "dina": "day",
+    "dinagalu": "day",
+    "hafte": "week",
+    "hafta": "week",
+    "vaara": "week",
+    "mahine": "month",
+    "mahina": "month",
+    "tingalu": "month",
+    "saal": "year",
+    "varsha": "year",
 }
 
 
@@ -174,16 +213,30 @@ _ALIASES = {
     "previous quarter": "last quarter",
     "current quarter": "this quarter",
     "previous week": "last week",
+    "ee varsha": "this year",
+    "ee varsh": "this year",
+    "kaleda varsha": "last year",
+    "hoda varsha": "last year",
+    "ee tingalu": "this month",
+    "kaleda tingalu": "last month",
+    "hoda tingalu": "last month",
+    "ivattu": "today",
+    "indu": "today",
+    "ninne": "yesterday",
 }
 _NAMED = (
     r"(?P<named>day before yesterday|so far this (?:month|year)|year to date|ytd"
     r"|(?:this|last|previous|current|past) (?:week|month|quarter|year|yr)"
-    r"|today|yesterday|aaj|kal|is hafte|pichle hafte|is mahine|pichle mahine|is saal|pichle saal)"
+    r"|today|yesterday|aaj|kal|is hafte|pichle hafte|is mahine|pichle mahine|is saal|pichle saal"
+    r"|ee varsha?|kaleda varsha|hoda varsha|ee tingalu|kaleda tingalu|hoda tingalu|ivattu|indu"
+    r"|ninne)"
 )
 _LAST_N = re.compile(
-    r"(?:in the |during the |over the |for the |within the )?(?:last|past|previous|pichle)\s+"
-    r"(?:(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven|ten|twelve)\s+"
-    r"(?P<unit>days?|weeks?|fortnights?|months?|years?|din)|(?P<fortnight>fortnight))\b"
+    r"(?:in the |during the |over the |for the |within the )?"
+    r"(?:last|past|previous|pichle|kaleda|hinde|hindina)\s+"
+    rf"(?:(?P<n>\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})\s+"
+    rf"(?P<unit>days?|weeks?|fortnights?|months?|years?|{'|'.join(_UNIT_WORDS)})"
+    r"|(?P<fortnight>fortnight))\b"
 )
 _RANGE = re.compile(
     rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
@@ -214,7 +267,8 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
     if m := _LAST_N.search(text):
         raw = m["n"] or "one"
         n = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
-        unit = (m["unit"] or m["fortnight"]).rstrip("s").replace("din", "day")
+        raw_unit = m["unit"] or m["fortnight"]
+        unit = _UNIT_WORDS.get(raw_unit, raw_unit.rstrip("s"))
         if unit == "month":
             start = _months_back(today, n)
         elif unit == "year":
@@ -244,3 +298,67 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
         if a:
             return _clip(a.first, a.after, "", today), m.span()
     return None, None
+
+
+FESTIVALS: dict[str, tuple[str, ...]] = {
+    "diwali": ("diwali", "deepavali", "divali", "deepawali"),
+    "dussehra": ("dussehra", "dasara", "dasera", "dussera", "vijayadashami"),
+    "republic day": ("republic day",),
+    "independence day": ("independence day",),
+    "ganesh chaturthi": ("ganesh chaturthi", "ganesha chaturthi", "ganesh habba", "gowri ganesha"),
+    "ugadi": ("ugadi", "yugadi"),
+    "christmas": ("christmas", "xmas"),
+    "holi": ("holi",),
+    "karnataka rajyotsava": ("karnataka rajyotsava", "rajyotsava", "kannada rajyotsava"),
+    "makar sankranti": ("makar sankranti", "sankranti", "sankranthi"),
+    "eid al-fitr": ("eid al-fitr", "eid ul fitr", "ramzan", "ramadan eid"),
+    "eid al-adha": ("eid al-adha", "bakrid", "bakri eid"),
+    "gandhi's birthday": ("gandhi jayanti", "gandhi jayanthi"),
+    "good friday": ("good friday",),
+    "may day": ("may day", "labour day"),
+}
+"""Canonical holiday (lower-case start of its `holidays` name) -> how officers write it."""
+_FESTIVAL = re.compile(
+    r"(?<![\w-])(?P<name>"
+    + "|".join(
+        sorted((re.escape(v) for vs in FESTIVALS.values() for v in vs), key=len, reverse=True)
+    )
+    + rf")(?:\s+(?P<year>{_YEAR}))?(?![\w-])"
+)
+_FESTIVAL_OF = {v: canonical for canonical, vs in FESTIVALS.items() for v in vs}
+
+
+@lru_cache(maxsize=16)
+def _holiday_dates(first_year: int, last_year: int) -> tuple[tuple[date, str], ...]:
+    """India's holidays with Karnataka's, lower-cased names, in date order."""
+    calendar_ = holidays.country_holidays("IN", subdiv="KA", years=range(first_year, last_year + 1))
+    return tuple(
+        (day, part.strip().lower())
+        for day, names in sorted(calendar_.items())
+        for part in names.split(";")
+    )
+
+
+def festival_date(name: str, today: date, year: int | None = None) -> date | None:
+    """The day of a named festival: in `year`, else its latest occurrence up to today."""
+    canonical = _FESTIVAL_OF.get(name, name)
+    first, last = (year, year) if year else (today.year - 1, today.year)
+    days = [d for d, n in _holiday_dates(first, last) if n.startswith(canonical)]
+    if year is None:
+        days = [d for d in days if d <= today]
+    return days[-1] if days else None
+
+
+def resolve_festivals(text: str, today: date) -> tuple[str, list[str]]:
+    """Text with festival names replaced by their dates ("since diwali" -> "since 8 nov 2026"),
+    and how each was read ("Diwali = 2026-11-08")."""
+    notes: list[str] = []
+
+    def swap(m: re.Match[str]) -> str:
+        day = festival_date(m["name"], today, int(m["year"]) if m["year"] else None)
+        if day is None:
+            return m.group(0)
+        notes.append(f"{m['name'].title()} = {day.isoformat()}")
+        return f"{day.day} {calendar.month_abbr[day.month].lower()} {day.year}"
+
+    return _FESTIVAL.sub(swap, text), notes

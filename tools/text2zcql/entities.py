@@ -11,17 +11,27 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 
 from tools.domain import places
 from tools.domain.sections import IPC_BNS, canonical_act, canonical_section, equivalents
 from tools.domain.synonyms import canonical_terms
-from tools.text2zcql.dates import MONTHS, Period, find_period
+from tools.text2zcql.dates import (
+    HINDI_KANNADA_NUMERALS,
+    MONTHS,
+    Period,
+    find_period,
+    resolve_festivals,
+)
+from tools.text2zcql.grounding import ACCEPT, ground_word
+from tools.text2zcql.investigators import INVESTIGATORS, Investigator
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
     DIMENSIONS,
     MODE_PHRASES,
     ROLE_WORDS,
     STATUS_PHRASES,
+    VEHICLE_STATUS_PHRASES,
     CrimeFilter,
     crime_filter,
 )
@@ -50,6 +60,23 @@ _FIR_PATTERNS = (
     ),
     re.compile(r"(?<![\d/.-])(?P<num>\d{1,5})\s*/\s*(?P<year>(?:19|20)\d{2})\b"),
 )
+_FIR_SERIAL = re.compile(
+    r"\b(?:fir|crime|case)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b(?!\s*[/-]\s*\d)"
+)
+_THESE = re.compile(
+    r"\b(?:of these|among these|these|of those|those ones|in this list|on (?:this|the) (?:screen|"
+    r"page|list)|shown|listed|visible)\b"
+)
+_IO_NAME = re.compile(
+    r"\b(?:io|i\.o\.|investigating officer|officer|psi|pi|asi|si|hc|inspector)\s+"
+    r"(?:name\s+|named\s+|is\s+|sri\s+|shri\s+)?"
+    r"(?:(?P<init>[a-z])\s*\.?\s+|(?P<init2>[a-z])\.\s*)?(?P<sur>[a-z]{3,})\b"
+)
+_IO_SURNAMES = tuple(sorted({i.surname for i in INVESTIGATORS}))
+_VEHICLE_WORD = re.compile(
+    r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|four[- ]wheelers?|scooters?|motorcycles?|"
+    r"autos?|lorr(?:y|ies)|gaadi(?:yan)?)\b"
+)
 _REFERENT = re.compile(
     r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
     r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
@@ -70,8 +97,17 @@ _RANKING = re.compile(
     r"fewest|lowest|minimum|sabse zyada)\b"
 )
 _ASCENDING = re.compile(r"\b(?:bottom|least|fewest|lowest|minimum)\b")
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10}
-_N = r"(?:\d{1,3}|one|two|three|four|five|ten)"
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "ten": 10,
+    **{k: v for k, v in HINDI_KANNADA_NUMERALS.items() if k not in ("ek", "do", "elu")},
+}
+"""Numerals of a top-N ("top paanch stations"); "ek", "do" and "elu" are English-like words."""
+_N = rf"(?:\d{{1,3}}|{'|'.join(_NUMBER_WORDS)})"
 _TOP_N = re.compile(
     rf"\b(?:top|first|bottom)\s+(?P<a>{_N})\b|\b(?:which|what)\s+(?P<b>{_N})\b"
     rf"|\b(?P<c>{_N})\s+(?:busiest|worst|most|highest|safest|quietest|top)\b"
@@ -148,6 +184,16 @@ class Entities:
     juvenile: bool = False
     sexual_offence: bool = False
     domain_words: bool = False
+    fir_serials: list[str] = field(default_factory=list)
+    """FIR numbers written without a year ("FIR 4029" -> "04029")."""
+    refers_to_visible: bool = False
+    """ "these", "of these": the FIRs listed on the officer's screen."""
+    io_candidates: list[Investigator] = field(default_factory=list)
+    """IOs matching a name written after "IO" (all stations; the parser scopes and asks)."""
+    io_typed: str = ""
+    vehicle_status: str | None = None
+    date_notes: list[str] = field(default_factory=list)
+    """How festivals were read ("Diwali = 2026-11-08")."""
     ignored: list[str] = field(default_factory=list)
     """Words no recogniser used (shown to the officer so nothing is dropped silently)."""
 
@@ -155,6 +201,16 @@ class Entities:
 def _phrase_pattern(phrase: str) -> str:
     """A phrase as a regex in which a space also matches a hyphen ("chain-snatching")."""
     return re.escape(phrase).replace(r"\ ", r"[\s-]")
+
+
+@lru_cache(maxsize=4096)
+def _whole_phrase(phrase: str) -> re.Pattern[str]:
+    """A phrase as a whole-word pattern, with its plural (-s, -es, -ies) for phrases of 3+."""
+    word = _phrase_pattern(phrase)
+    if phrase.endswith("y"):
+        word = rf"(?:{word}|{_phrase_pattern(phrase[:-1])}ies)"
+    plural = "(?:s|es)?" if len(phrase) > 2 else ""
+    return re.compile(rf"(?<![\w-]){word}{plural}(?![\w-])")
 
 
 class _Text:
@@ -171,11 +227,9 @@ class _Text:
         """Whole-word phrases (plurals too) found, longest first; each found span is blanked."""
         found: list[tuple[int, str]] = []
         for phrase in sorted(phrases, key=len, reverse=True):
-            word = _phrase_pattern(phrase)
-            if phrase.endswith("y"):
-                word = rf"(?:{word}|{_phrase_pattern(phrase[:-1])}ies)"
-            pattern = rf"(?<![\w-]){word}(?:s|es)?(?![\w-])"
-            for m in re.finditer(pattern, self.text):
+            if phrase.split()[0].rstrip("y")[:3] not in self.text:
+                continue
+            for m in _whole_phrase(phrase).finditer(self.text):
                 found.append((m.start(), phrase))
                 self.take(m.span())
         return [phrase for _, phrase in sorted(found)]
@@ -236,12 +290,16 @@ def _sections(t: _Text) -> list[tuple[str, str]]:
 def _places(t: _Text) -> tuple[list[places.Station], list[str]]:
     stations: list[str] = []
     for alias in sorted(_STATION_KEYS, key=len, reverse=True):
+        if alias not in t.text:
+            continue
         pattern = rf"(?<![\w-]){re.escape(alias)}{_PLACE_SUFFIX}(?![\w-])"
         for m in re.finditer(pattern, t.text):
             stations.append(_STATION_KEYS[alias])
             t.take(m.span())
     districts: list[str] = []
     for alias in sorted(places.DISTRICT_ALIASES, key=len, reverse=True):
+        if alias not in t.text:
+            continue
         pattern = rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division))?(?![\w-])"
         for m in re.finditer(pattern, t.text):
             districts.extend(places.DISTRICT_ALIASES[alias])
@@ -293,8 +351,9 @@ def _vocabulary() -> frozenset[str]:
     return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", p)) | _NAME_STOP
 
 
-_VOCABULARY = _vocabulary()
-_FILLER = _words(
+VOCABULARY = _vocabulary()
+_VOCABULARY = VOCABULARY
+FILLER = _words(
     """
     how many much show tell give get find fetch search look up check list count total number no
     please pls kindly can could would you i we us me my our there any some all every the a an of
@@ -307,6 +366,9 @@ _FILLER = _words(
     hain hue hua hui hue aaye aaya kya kitne kitni kitna batao bataiye dikhao wale wali tak se
     bhi aur ya ye yeh woh raised got get see saw seen reports report numbers figures stats
     statistics count counts up till until upto one ones near around about those them
+    sir madam ji bhai please kindly yaar abhi wahan yahan kahan kaha hota hoti hote karo kar
+    dikha dikhaiye chahiye eshtu yeshtu estu alli nalli ge prakarana prakaranagalu kesu kesgalu
+    agide aagide aytu ide yaava yavu beku kodi thorisi banthu bandide dakhala dakhalagide
     """
 )
 _CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
@@ -330,6 +392,7 @@ def _cased_person(cased: str, t: _Text) -> str | None:
     return None
 
 
+_VEHICLE_THEFT_VALUES = frozenset({"TWO-WHEELER THEFT", "FOUR-WHEELER THEFT"})
 _VEHICLE_THEFT_HEADS = {
     "two-wheeler": "two-wheeler theft",
     "four-wheeler": "four-wheeler theft",
@@ -370,9 +433,18 @@ def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
 
 def extract(question: str, today: date, cased: str = "") -> Entities:
     """Recognise every entity in a normalised question (`cased`: the text as typed, for names)."""
-    t = _Text(question)
-    e = Entities()
+    text, date_notes = resolve_festivals(question, today)
+    t = _Text(text)
+    e = Entities(date_notes=date_notes)
     e.fir_ids = _fir_ids(t)
+    if not e.fir_ids:
+        for serial in _FIR_SERIAL.finditer(t.text):
+            if not re.fullmatch(r"(?:19|20)\d{2}", serial["num"]):
+                e.fir_serials.append(f"{int(serial['num']):05d}")
+                t.take(serial.span())
+    if m := _THESE.search(t.text):
+        e.refers_to_visible = True
+        t.take(m.span())
     if m := _REFERENT.search(t.text):
         e.refers_to_active = True
         t.take(m.span())
@@ -381,9 +453,15 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     e.period, span = find_period(t.text, today)
     if span:
         t.take(span)
+        second, span = find_period(t.text, today)
+        if second is not None and span is not None and e.period is not None:
+            e.period = _intersect(e.period, second)
+            t.take(span)
     if m := _IO_BADGE.search(t.text):
         e.io_badge = m.group(1)
         t.take(m.span())
+    else:
+        e.io_candidates, e.io_typed = _io_names(t)
     e.person_name, e.person_role = _person(t)
     if m := _ROLE_AFTER.search(t.text):
         e.person_role = e.person_role or ROLE_WORDS[m["role"]]
@@ -398,6 +476,11 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
     if not e.crimes:
         e.crimes = _stolen_vehicles(t.text)
+    if _VEHICLE_WORD.search(text):
+        found = t.take_phrases(VEHICLE_STATUS_PHRASES)
+        e.vehicle_status = VEHICLE_STATUS_PHRASES[found[0]] if found else None
+        if e.vehicle_status:
+            e.crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT_VALUES]
     e.modes = list(dict.fromkeys(MODE_PHRASES[p] for p in t.take_phrases(MODE_PHRASES)))
     e.statuses = list(dict.fromkeys(STATUS_PHRASES[p] for p in t.take_phrases(STATUS_PHRASES)))
     if re.search(r"\bjuveniles?\b|\bminors?\b|\bchild(?:ren)? in conflict\b", t.text):
@@ -412,9 +495,41 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     e.dimensions = _dimensions(t)
     if not (e.stations or e.districts) and (m := _LEFTOVER_PLACE.search(t.text)):
         _resolve_leftover(e, m["w"])
+        if e.stations or e.districts:
+            t.take(m.span("w"))
     words = re.findall(r"[a-z][a-z']+", t.text)
-    e.ignored = list(dict.fromkeys(w for w in words if w not in _FILLER and w not in _VOCABULARY))
+    e.ignored = list(dict.fromkeys(w for w in words if w not in FILLER and w not in _VOCABULARY))
     return e
+
+
+def _intersect(a: Period, b: Period) -> Period:
+    """Both date constraints at once ("before Dussehra this year")."""
+    starts = [d for d in (a.start, b.start) if d is not None]
+    ends = [d for d in (a.end, b.end) if d is not None]
+    label = " and ".join(x for x in (a.label, b.label) if x)
+    return Period(max(starts) if starts else None, min(ends) if ends else None, label)
+
+
+def _io_names(t: _Text) -> tuple[list[Investigator], str]:
+    """IOs named after "IO"/"officer": surname matched fuzzily, initial (if given) exactly."""
+    for m in _IO_NAME.finditer(t.text):
+        surname = m["sur"]
+        if surname not in _IO_SURNAMES:
+            matched = ground_word(surname, _IO_SURNAMES)
+            if matched.word is None or matched.score < ACCEPT:
+                continue
+            surname = matched.word
+        initial = m["init"] or m["init2"]
+        found = [
+            i
+            for i in INVESTIGATORS
+            if i.surname == surname and (initial is None or i.initial == initial)
+        ]
+        if found:
+            t.take(m.span())
+            typed = f"{initial.upper()}. " if initial else ""
+            return found, typed + m["sur"].capitalize()
+    return [], ""
 
 
 def _dimensions(t: _Text) -> list[str]:
@@ -435,7 +550,9 @@ def _dimensions(t: _Text) -> list[str]:
 
 def _resolve_leftover(e: Entities, word: str) -> None:
     """A word after in/at/near that no recogniser took: a misspelt place, or an unknown one."""
-    if word in _NOT_PLACES or word.rstrip("s") in CRIME_PHRASES or word in STATUS_PHRASES:
+    if word in _NOT_PLACES or word in FILLER or word in _NAME_STOP:
+        return
+    if word.rstrip("s") in CRIME_PHRASES or word in STATUS_PHRASES:
         return
     station = places.resolve_station(word)
     districts = places.resolve_district(word)

@@ -19,6 +19,11 @@ Lines carry a `split`: `dev` questions were written with the parser and used to 
 it; `holdout` questions were written afterwards and scored once before any further change
 (their first score is recorded in the benchmark's docstring).
 
+`grounding_dev` lines (issue 14: typos, Hinglish and Kanglish, festivals, persons, arrests,
+comparisons, page-context references, follow-ups with `history`, must-clarify questions)
+were written with the grounded parser and tuned on; they also calibrate its confidence.
+Lines may carry `history` (earlier questions) and `visible_record_ids` (page context).
+
 A question is correct when the generated statement passes the validator and its rows
 equal the gold's rows (as a multiset, or in order when the gold has ORDER BY), or when
 both are null.
@@ -53,6 +58,8 @@ class EvalCase:
     intent: str
     gold: str | None
     split: str = "dev"
+    history: tuple[str, ...] = ()
+    visible_record_ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,7 @@ class CaseResult:
     correct: bool
     generated: str | None
     note: str
+    confidence: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,16 @@ class EvalReport:
     results: list[CaseResult] = field(repr=False)
 
     @property
+    def answered(self) -> list[CaseResult]:
+        """Cases where the generator wrote a statement (those carry a confidence)."""
+        return [r for r in self.results if r.generated is not None]
+
+    @property
+    def ece(self) -> float:
+        """Expected calibration error of the answered cases' confidence (10 equal bins)."""
+        return expected_calibration_error([(r.confidence, r.correct) for r in self.answered])
+
+    @property
     def accuracy(self) -> float:
         """Share of questions answered correctly."""
         return self.correct / self.total if self.total else 0.0
@@ -90,6 +108,8 @@ class EvalReport:
             "correct": self.correct,
             "accuracy": round(self.accuracy, 4),
             "rejected_by_validator": self.rejected_by_validator,
+            "answered": len(self.answered),
+            "ece": round(self.ece, 4),
             "per_intent": self.per_intent,
             "per_split": self.per_split,
             "failures": [asdict(r) for r in self.results if not r.correct],
@@ -141,6 +161,8 @@ def load_cases(path: str | Path) -> list[EvalCase]:
                 raw["intent"],
                 gold,
                 raw.get("split", "dev"),
+                tuple(raw.get("history", ())),
+                tuple(raw.get("visible_record_ids", ())),
             )
         )
     return cases
@@ -161,23 +183,31 @@ async def _rows(executor: SqliteExecutor, statement: str, precincts: tuple[str, 
 async def _score(
     case: EvalCase, generator: ZcqlGenerator, executor: SqliteExecutor
 ) -> tuple[CaseResult, bool]:
-    request = ZcqlRequest(case.question, case.precincts, case.today, case.active_fir_id)
+    request = ZcqlRequest(
+        case.question,
+        case.precincts,
+        case.today,
+        case.active_fir_id,
+        history=case.history,
+        visible_record_ids=case.visible_record_ids,
+    )
     draft = await generator.generate(request)
     generated = draft.statement
+    conf = draft.confidence
     if case.gold is None or generated is None:
         ok = case.gold is None and generated is None
         note = "both null" if ok else ("expected no statement" if generated else "not parsed")
-        return CaseResult(case.id, case.intent, case.split, ok, generated, note), False
+        return CaseResult(case.id, case.intent, case.split, ok, generated, note, conf), False
     gold_rows = await _rows(executor, case.gold, case.precincts)
     if gold_rows is None:
         raise ValueError(f"gold statement of {case.id} is rejected by the validator")
     rows = await _rows(executor, generated, case.precincts)
     if rows is None:
-        result = CaseResult(case.id, case.intent, case.split, False, generated, "rejected")
+        result = CaseResult(case.id, case.intent, case.split, False, generated, "rejected", conf)
         return result, True
     same = rows == gold_rows if _has_order(case.gold) else Counter(rows) == Counter(gold_rows)
     note = "same rows" if same else f"different rows ({len(rows)} vs gold {len(gold_rows)})"
-    return CaseResult(case.id, case.intent, case.split, same, generated, note), False
+    return CaseResult(case.id, case.intent, case.split, same, generated, note, conf), False
 
 
 async def aevaluate(
@@ -215,6 +245,21 @@ def _accuracy_by(results: list[CaseResult], key: str) -> dict[str, dict[str, flo
             "accuracy": round(right / len(group), 4),
         }
     return out
+
+
+def expected_calibration_error(pairs: list[tuple[float, bool]], bins: int = 10) -> float:
+    """Sum over equal-width confidence bins of |accuracy - mean confidence| x bin share."""
+    if not pairs:
+        return 0.0
+    total = 0.0
+    for k in range(bins):
+        low, high = k / bins, (k + 1) / bins
+        members = [(c, ok) for c, ok in pairs if low <= c < high or (k == bins - 1 and c == 1.0)]
+        if members:
+            accuracy = sum(ok for _, ok in members) / len(members)
+            mean = sum(c for c, _ in members) / len(members)
+            total += abs(accuracy - mean) * len(members) / len(pairs)
+    return total
 
 
 def evaluate(eval_path: str | Path, db_path: str | Path, generator: ZcqlGenerator) -> EvalReport:

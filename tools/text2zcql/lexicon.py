@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tools.domain.crimes import crime_groups, head_by_name
+from tools.domain.crimes import all_heads, crime_groups, head_by_name
 
 
 @dataclass(frozen=True)
@@ -199,6 +199,25 @@ CRIME_PHRASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "udr": _group("UNNATURAL DEATH"),
 }
 """Phrase (singular; plurals in -s/-es/-ies are matched too) -> (column, values)."""
+for _h in all_heads():
+    CRIME_PHRASES.setdefault(_h.crime_head.lower(), ("crime_head", (_h.crime_head,)))
+for _g in crime_groups():
+    CRIME_PHRASES.setdefault(_g.lower(), ("crime_group", (_g,)))
+"""Every crime head and group as stored is also a phrase for itself ("other theft")."""
+
+VEHICLE_STATUS_PHRASES: dict[str, str] = {
+    "not recovered": "Stolen",
+    "not yet recovered": "Stolen",
+    "yet to be recovered": "Stolen",
+    "still missing": "Stolen",
+    "still stolen": "Stolen",
+    "unrecovered": "Stolen",
+    "recovered": "Recovered",
+    "traced": "Recovered",
+    "seized": "Seized",
+    "impounded": "Seized",
+}
+"""Wording about what happened to a vehicle -> `vehicles.status` (asked with a vehicle word)."""
 
 STATUS_PHRASES: dict[str, str] = {
     "pending": "Under Investigation",

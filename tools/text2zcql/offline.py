@@ -8,14 +8,17 @@ Intent grammar, first match wins:
 4. "month-wise", "monthly", "trend" -> `trend`: ZCQL has no date functions and one draft
    is one statement, so a trend selects `registered_at` of the matching FIRs in time order
    (`LIMIT 0, 300`, the first page) and the answer step buckets them by month
-   (`tools.text2zcql.trend.month_counts`), asking for the next page (`trend.next_page`)
+   (`tools.records.answer.month_counts`), asking for the next page (`trend.next_page`)
    while a page comes back full;
 5. a grouping word ("by station", "beat-wise") with a ranking word ("top 5", "most") ->
    `top_n`; without one -> `breakdown`;
 6. "how many", "count", "kitne" -> `count`; any other records question -> `list`.
 
-A follow-up ("and in Whitefield?", "what about last year?") is read against the previous
-question in `history`: each kind of entity it names replaces that kind in the previous one.
+Before any statement, every content word must be grounded (`understand`): a misspelling is
+corrected only when one candidate clearly wins, a near tie becomes a clarifying question,
+and a word that cannot be placed stops the parser (it says which word, and gives no number
+for a wider question). A follow-up ("and in Whitefield?", "only the pending ones") carries
+the conversation's filters, each kind it names replacing that kind.
 
 Scope: a named station (which must be one of the caller's), else the caller's precincts in
 a named district, else all the caller's precincts. A question whose filters need more than
@@ -27,12 +30,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tools.domain.places import Station, stations_in
+from tools.domain.places import Station, station_by_id, stations_in
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql import builder as b
-from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, unparsed
-from tools.text2zcql.entities import Entities, extract, overlay, section_patterns
-from tools.text2zcql.lexicon import DIMENSION_LABELS, CrimeFilter
+from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, clarify, unparsed
+from tools.text2zcql.compare import compare_draft
+from tools.text2zcql.conditions import describe as _describe
+from tools.text2zcql.conditions import filters as _filters
+from tools.text2zcql.conditions import too_many as _too_many
+from tools.text2zcql.confidence import draft_confidence
+from tools.text2zcql.entities import Entities
+from tools.text2zcql.investigators import Investigator
+from tools.text2zcql.lexicon import DIMENSION_LABELS, ROLE_WORDS
+from tools.text2zcql.understand import Understanding, carry, describe_candidate, understand
 
 _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
@@ -53,7 +63,8 @@ _TREND = re.compile(
     r"month on month|trends?|over the months|mahine[- ]?wise|har mahine)\b"
 )
 _COUNT = re.compile(
-    r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much)\b"
+    r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much|eshtu|"
+    r"yeshtu|estu)\b"
 )
 _MEASURES = (
     (re.compile(r"\barrest(?:s|ed)\b|\bgiraftar\w*"), "arrested_count"),
@@ -66,14 +77,32 @@ _MEASURE_WORDS = {
     "victim_count": "victims",
     "accused_count": "accused",
 }
-_FOLLOW_UP = re.compile(
-    r"^(?:and|what about|how about|same for|same in|same but|also|ok and|now|aur)\b"
-)
 _SINGULAR_RANK = re.compile(
     r"\b(?:which|what)\s+(?:one\s+|single\s+)?(?:police station|station|beat|district|io|"
     r"officer|crime head|crime group|area|locality|head|precinct|thana|ps|"
     r"investigating officer)\b(?!s)"
 )
+
+
+_PERSONS_ASKED = re.compile(
+    r"\b(?:who (?:is|are|was|were)(?! (?:the )?(?:io|investigating|officer))|accused|victims?|"
+    r"complainants?|witness(?:es)?|persons?|people|parties|names? of)\b"
+)
+_ARRESTED_PERSONS = re.compile(
+    r"\b(?:anyone|anybody|any one|who|whom|persons?|people|accused|list|show|names?)\b"
+    r".*\b(?:arrested|arrests?|giraftar\w*)\b"
+)
+_ROLE_NAMED = re.compile(
+    r"\b(accused|victims?|complainants?|witness(?:es)?|suspects?|informants?)\b"
+)
+_SINGULAR = {
+    "victims": "victim",
+    "complainants": "complainant",
+    "witnesses": "witness",
+    "suspects": "suspect",
+    "informants": "informant",
+}
+_FIR_ID = re.compile(r"FIR-(?:19|20)\d{2}-\d{5}")
 
 
 class OfflineZcqlGenerator:
@@ -94,80 +123,147 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "This does not look like a question about FIR records (counts, lists, status, "
             "IOs, vehicles or persons), so no ZCQL query was written."
         )
-    if _COMPARISON.search(text):
+    u = carry(understand(request.question, request.today), request.history, request.today)
+    problem = _ungrounded(u)
+    if problem is not None:
+        return problem
+    draft = _draft(u.text, u.entities, request)
+    if draft.statement is None:
+        return draft
+    notes = _reading_notes(u)
+    explanation = draft.explanation
+    if notes:
+        explanation = f"{explanation.rstrip('.')} ({'; '.join(notes)})."
+    if u.follows:
+        explanation = f"Following up on '{u.follows}': {explanation}"
+    return replace(
+        draft,
+        explanation=explanation,
+        filters=(*draft.filters, *notes),
+        confidence=draft_confidence(u, draft.intent),
+    )
+
+
+def _ungrounded(u: Understanding) -> ZcqlDraft | None:
+    """A clarifying question or a plain refusal when a content word was not placed."""
+    if u.entities.unknown_place:
         return unparsed(
-            "Comparisons need one query per period or place; ask for each one separately."
+            f"I don't recognise the place '{u.entities.unknown_place}' as a police station or "
+            "district, so I have not answered (without it the count would cover a wider area)."
         )
-    e = extract(text, request.today, cased=request.question)
-    follows = ""
-    if _FOLLOW_UP.match(text) and request.history:
-        base = normalise_text(request.history[-1])
-        if base and not _NOT_RECORDS.search(base) and not _COMPARISON.search(base):
-            e = overlay(extract(base, request.today, cased=request.history[-1]), e)
-            text, follows = f"{text} {base}", request.history[-1]
-    draft = _draft(text, e, request)
-    if follows and draft.statement is not None:
-        return replace(draft, explanation=f"Following up on '{follows}': {draft.explanation}")
-    return draft
+    if u.unsure:
+        asks = []
+        for g in u.unsure:
+            options = " or ".join(describe_candidate(c) for c in g.candidates[:3])
+            asks.append(f"by '{g.typed}' did you mean {options}?")
+        return clarify("I'm not sure what you meant: " + " And ".join(asks))
+    if u.unknown:
+        words = ", ".join(f"'{w}'" for w in u.unknown[:5])
+        return unparsed(
+            f"I could not use {words} in your question (not a station, district, crime, status, "
+            "period, IO or name I know), so I have not answered: without it the query would "
+            "count a different, wider set of records. Please rephrase that part."
+        )
+    return None
+
+
+def _reading_notes(u: Understanding) -> list[str]:
+    notes = [f"read '{typed}' as '{word}'" for typed, word in u.corrections]
+    notes += u.entities.date_notes
+    return notes
 
 
 def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
     """The draft for a question's text (for the intent grammar) and its entities."""
-    if e.unknown_place:
-        return unparsed(
-            f"I don't recognise the place '{e.unknown_place}' as a police station or district."
-        )
     scope = _scope(e, request.precincts)
     if isinstance(scope, ZcqlDraft):
         return scope
     precincts, place = scope
-    if e.fir_ids or e.refers_to_active:
+    if _COMPARISON.search(text):
+        return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
+    if e.fir_ids or e.fir_serials or e.refers_to_active:
         return _lookup(text, e, request, precincts)
     if e.plates:
         return _vehicle(e, precincts)
+    if e.vehicle_status:
+        return _vehicle_status(text, e, precincts, place)
     if e.person_name:
         return _person(e, precincts, place)
-    if not _has_records_signal(e):
+    if _PERSONS_ASKED.search(text) and not _has_records_signal(e) and not e.person_name:
+        if request.active_fir_id is None:
+            return clarify("Which FIR do you mean? Open it on screen or give its number.")
+        return _persons_in_fir(text, e, request, precincts, [request.active_fir_id])
+    io = _investigator(e, precincts)
+    if isinstance(io, ZcqlDraft):
+        return io
+    if not _has_records_signal(e) and io is None and not e.refers_to_visible:
         return unparsed(
             "I could not find anything to query in the records (a crime, place, period, "
             "status or FIR number)."
         )
     where = [b.equals_any("precinct_id", precincts), *_filters(e, "")]
+    if io is not None:
+        where.append(b.equals_any("io_badge", [io.io_badge]))
+    if e.refers_to_visible:
+        visible = _visible(request)
+        if isinstance(visible, ZcqlDraft):
+            return visible
+        where.append(b.equals_any("fir_id", visible))
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many(where)
-    about = _describe(e, place)
+    filters = _describe(e, place, io, len(request.visible_record_ids) if e.refers_to_visible else 0)
+    about = "".join(filters)
+    if _ARRESTED_PERSONS.search(text) and not _COUNT.search(text):
+        return _arrested(e, precincts, place, filters)
     if _TREND.search(text):
         statement = b.select(
             ("registered_at",), "firs", where, order="registered_at", limit=f"0, {b.LIST_LIMIT}"
         )
-        return ZcqlDraft(
+        return _with(
             statement,
             "trend",
             f"Month-wise trend of FIRs{about}: registration times to be counted per month.",
+            filters,
         )
-    dims = [d for d in e.dimensions if d != "io_name" or not e.io_badge]
+    dims = [d for d in e.dimensions if d != "io_name" or not (e.io_badge or io)]
     if dims:
-        return _grouped(text, e, dims, where, about)
+        return _grouped(text, e, dims, where, filters)
     if _COUNT.search(text):
         measure = next((col for pattern, col in _MEASURES if pattern.search(text)), None)
         if measure:
             what = _MEASURE_WORDS[measure]
-            return ZcqlDraft(
+            return _with(
                 b.select((f"SUM({measure})",), "firs", where),
                 "count",
                 f"Adding up the {what} in FIRs{about}.",
+                filters,
             )
-        return ZcqlDraft(
-            b.select(("COUNT(ROWID)",), "firs", where), "count", f"Counting FIRs{about}."
+        return _with(
+            b.select(("COUNT(ROWID)",), "firs", where), "count", f"Counting FIRs{about}.", filters
         )
     statement = b.select(
         b.LIST_COLUMNS, "firs", where, order="registered_at DESC", limit=str(b.LIST_LIMIT)
     )
-    return ZcqlDraft(statement, "list", f"Listing FIRs{about}, newest first (at most 300).")
+    return _with(statement, "list", f"Listing FIRs{about}, newest first (at most 300).", filters)
+
+
+def _with(statement: str, intent: str, explanation: str, filters: list[str]) -> ZcqlDraft:
+    return ZcqlDraft(
+        statement, intent, explanation, filters=tuple(f.strip(" ,") for f in filters if f.strip())
+    )
 
 
 def _has_records_signal(e: Entities) -> bool:
-    filters = (e.crimes, e.statuses, e.modes, e.sections, e.io_badge, e.juvenile, e.sexual_offence)
+    filters = (
+        e.crimes,
+        e.statuses,
+        e.modes,
+        e.sections,
+        e.io_badge,
+        e.juvenile,
+        e.sexual_offence,
+        e.io_candidates,
+    )
     return any(filters) or (
         e.domain_words and bool(e.period or e.stations or e.districts or e.dimensions)
     )
@@ -201,74 +297,33 @@ def _names(stations: list[Station]) -> str:
     return ", ".join(s.station_name for s in stations)
 
 
-def _crime_condition(crimes: list[CrimeFilter], col: str) -> b.Condition:
-    by_column: dict[str, list[str]] = {}
-    for crime in crimes:
-        by_column.setdefault(crime.column, []).extend(crime.values)
-    parts = [
-        b.equals_any(b.column(c, col), list(dict.fromkeys(v))) for c, v in sorted(by_column.items())
-    ]
-    return b.any_of(parts)
+def _investigator(e: Entities, precincts: list[str]) -> Investigator | ZcqlDraft | None:
+    """The one IO named in the question within scope, a question back, or None if none named."""
+    if not e.io_candidates:
+        return None
+    inside = [i for i in e.io_candidates if i.precinct_id in precincts]
+    if not inside:
+        return unparsed(f"There is no IO named {e.io_typed} in the precincts asked about.")
+    if len(inside) > 1:
+        options = [f"{i.io_name}, {station_by_id(i.precinct_id).station_name}" for i in inside]
+        return clarify(f"Which IO: {' or '.join(options[:5])}?")
+    return inside[0]
 
 
-def _filters(e: Entities, col: str) -> list[b.Condition]:
-    """WHERE conditions for everything but the scope, qualified with `col` when joined."""
-    out: list[b.Condition] = []
-    if e.crimes:
-        out.append(_crime_condition(e.crimes, col))
-    if e.sections:
-        patterns = [p for act, sec in e.sections for p in section_patterns(act, sec)]
-        out.append(b.like_any(b.column("act_sections", col), list(dict.fromkeys(patterns))))
-    if e.statuses:
-        out.append(b.equals_any(b.column("status", col), e.statuses))
-    if e.modes:
-        out.append(b.equals_any(b.column("complaint_mode", col), e.modes))
-    if e.io_badge:
-        out.append(b.equals_any(b.column("io_badge", col), [e.io_badge]))
-    if e.juvenile:
-        out.append(b.Condition(f"{b.column('involves_juvenile', col)} = TRUE"))
-    if e.sexual_offence:
-        out.append(b.Condition(f"{b.column('sexual_offence', col)} = TRUE"))
-    if e.period:
-        out.extend(b.date_bounds(b.column("registered_at", col), e.period.start, e.period.end))
-    return out
-
-
-def _too_many(where: list[b.Condition]) -> ZcqlDraft:
-    return unparsed(
-        f"This question needs {b.cost(where)} conditions but ZCQL allows at most "
-        f"{b.MAX_CONDITIONS} in one query; drop a filter (for example the period or a section)."
-    )
-
-
-def _describe(e: Entities, place: str) -> str:
-    parts = []
-    if e.statuses:
-        parts.append(" " + "/".join(s.lower() for s in e.statuses))
-    if e.modes:
-        parts.append(" registered as " + "/".join(e.modes))
-    if e.crimes:
-        parts.append(" of " + ", ".join(c.label for c in e.crimes))
-    if e.sections:
-        refs = [f"{a} {s}" for a, s in e.sections]
-        parts.append(" citing " + ", ".join(refs) + " (or the counterpart across the cut-over)")
-    if e.juvenile:
-        parts.append(" involving a juvenile")
-    if e.sexual_offence:
-        parts.append(" that are sexual offences")
-    if e.io_badge:
-        parts.append(f" with IO {e.io_badge}")
-    parts.append(place)
-    if e.period:
-        parts.append(", registered " + e.period.describe())
-    if e.ignored:
-        parts.append(f" [words not used: {', '.join(e.ignored[:6])}]")
-    return "".join(parts)
+def _visible(request: ZcqlRequest) -> list[str] | ZcqlDraft:
+    ids = [i for i in request.visible_record_ids if _FIR_ID.fullmatch(i)]
+    if not ids:
+        return clarify(
+            "Which FIRs do you mean by 'these'? No FIR list is visible on your screen; "
+            "open the list or name the FIRs."
+        )
+    return list(dict.fromkeys(ids))[: b.LIST_LIMIT]
 
 
 def _grouped(
-    text: str, e: Entities, dims: list[str], where: list[b.Condition], about: str
+    text: str, e: Entities, dims: list[str], where: list[b.Condition], filters: list[str]
 ) -> ZcqlDraft:
+    about = "".join(filters)
     group = tuple(dims[:2])
     columns = (*group, "COUNT(ROWID)")
     labels = " and ".join(DIMENSION_LABELS[d] for d in group)
@@ -277,43 +332,151 @@ def _grouped(
         direction = "ASC" if e.ascending else "DESC"
         order = f"COUNT(ROWID) {direction}, {', '.join(group)}"
         statement = b.select(columns, "firs", where, group=group, order=order, limit=str(n))
-        word = "bottom" if e.ascending else "top"
-        return ZcqlDraft(statement, "top_n", f"The {word} {n} by {labels}: FIRs{about}.")
+        if n == 1:
+            most = "fewest" if e.ascending else "most"
+            explanation = f"The {labels} with the {most} FIRs{about}"
+        else:
+            word = "bottom" if e.ascending else "top"
+            explanation = f"The {word} {n} by {labels}: FIRs{about}"
+        return _with(statement, "top_n", f"{explanation}.", filters)
     order = f"COUNT(ROWID) DESC, {', '.join(group)}"
     statement = b.select(columns, "firs", where, group=group, order=order)
-    return ZcqlDraft(statement, "breakdown", f"FIRs{about}, counted by {labels}.")
+    return _with(statement, "breakdown", f"FIRs{about}, counted by {labels}.", filters)
 
 
 def _lookup(text: str, e: Entities, request: ZcqlRequest, precincts: list[str]) -> ZcqlDraft:
     ids = list(e.fir_ids)
-    if not ids:
+    if not ids and not e.fir_serials:
         if request.active_fir_id is None:
-            return unparsed(
+            return clarify(
                 "Which FIR do you mean? Open it on screen or give its number (e.g. 4829/2026)."
             )
         ids = [request.active_fir_id]
-    where = [b.equals_any("precinct_id", precincts), b.equals_any("fir_id", ids)]
-    names = ", ".join(ids)
+    if ids:
+        which = b.equals_any("fir_id", ids)
+        names = ", ".join(ids)
+    else:
+        which = b.like_any("fir_id", [f"FIR-*-{s}" for s in e.fir_serials])
+        names = " or ".join(f"number {int(s)} (any year)" for s in e.fir_serials)
+        names = f"the FIRs with {names} in the precincts asked about"
+    if _PERSONS_ASKED.search(text) and not _IO_WORDS.search(text):
+        return _persons_in_fir(text, e, request, precincts, ids, which, names)
+    where = [b.equals_any("precinct_id", precincts), which]
     if _IO_WORDS.search(text):
-        return ZcqlDraft(
+        return _with(
             b.select(b.IO_COLUMNS, "firs", where),
             "lookup_io",
             f"Looking up the investigating officer of {names}.",
+            [f"FIR {names}"],
         )
-    return ZcqlDraft(
+    return _with(
         b.select(b.STATUS_COLUMNS, "firs", where),
         "lookup_status",
         f"Looking up the status, crime and sections of {names}.",
+        [f"FIR {names}"],
     )
+
+
+def _persons_in_fir(
+    text: str,
+    e: Entities,
+    request: ZcqlRequest,
+    precincts: list[str],
+    ids: list[str],
+    which: b.Condition | None = None,
+    names: str = "",
+) -> ZcqlDraft:
+    """Accused, victims, complainants or witnesses of an FIR (masking is done downstream)."""
+    which = which or b.equals_any("fir_id", ids)
+    names = names or ", ".join(ids)
+    where = [b.equals_any("precinct_id", precincts), which]
+    named = _ROLE_NAMED.search(text)
+    role = e.person_role or (ROLE_WORDS.get(_SINGULAR.get(named[1], named[1])) if named else None)
+    if role:
+        where.append(b.equals_any("role", [role]))
+    statement = b.select(b.FIR_PERSON_COLUMNS, "persons", where, order="fir_id, role")
+    who = {"accused": "accused", "victim": "victims", "complainant": "complainants"}.get(
+        role or "", "witnesses" if role == "witness" else "persons named"
+    )
+    return _with(statement, "persons_in_fir", f"The {who} in {names}.", [f"FIR {names}", who])
 
 
 def _vehicle(e: Entities, precincts: list[str]) -> ZcqlDraft:
     where = [b.equals_any("precinct_id", precincts), b.equals_any("registration_no", e.plates)]
-    return ZcqlDraft(
+    return _with(
         b.select(b.VEHICLE_COLUMNS, "vehicles", where),
         "vehicle_lookup",
         f"Looking up vehicle {', '.join(e.plates)} in your precincts' FIRs (stolen, recovered, "
         "seized or involved).",
+        [f"registration {', '.join(e.plates)}"],
+    )
+
+
+def _vehicle_status(text: str, e: Entities, precincts: list[str], place: str) -> ZcqlDraft:
+    """Vehicles by what happened to them ("stolen, not yet recovered" -> status 'Stolen')."""
+    status = e.vehicle_status or ""
+    if e.crimes or e.statuses or e.sections or e.modes or e.period:
+        where = [
+            b.equals_any("vehicles.precinct_id", precincts),
+            b.equals_any("firs.precinct_id", precincts),
+            b.equals_any("vehicles.status", [status]),
+            *_filters(e, "firs"),
+        ]
+        join = "INNER JOIN firs ON vehicles.fir_id = firs.fir_id"
+        table_cols = [f"vehicles.{c}" for c in b.VEHICLE_COLUMNS]
+        count_col = "COUNT(vehicles.ROWID)"
+    else:
+        where = [b.equals_any("precinct_id", precincts), b.equals_any("status", [status])]
+        join, table_cols, count_col = "", list(b.VEHICLE_COLUMNS), "COUNT(ROWID)"
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return _too_many(where)
+    filters = [f" with vehicle status {status}", *_describe(e, place)]
+    about = "".join(filters)
+    if _COUNT.search(text):
+        return _with(
+            b.select((count_col,), "vehicles", where, join=join),
+            "count",
+            f"Counting vehicles{about}.",
+            filters,
+        )
+    order = "vehicles.registration_no" if join else "registration_no"
+    return _with(
+        b.select(table_cols, "vehicles", where, join=join, order=order, limit=str(b.LIST_LIMIT)),
+        "list",
+        f"Listing vehicles{about} (at most 300).",
+        filters,
+    )
+
+
+def _arrested(e: Entities, precincts: list[str], place: str, filters: list[str]) -> ZcqlDraft:
+    """Persons arrested in matching FIRs; a period is read as the date of arrest."""
+    period = e.period
+    e_without_period = replace(e, period=None)
+    where = [
+        b.equals_any("persons.precinct_id", precincts),
+        b.equals_any("firs.precinct_id", precincts),
+        b.Condition("persons.arrested = TRUE"),
+        *_filters(e_without_period, "firs"),
+    ]
+    if period:
+        where.extend(b.date_bounds("persons.arrested_at", period.start, period.end))
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return _too_many(where)
+    statement = b.select(
+        b.ARRESTED_COLUMNS,
+        "persons",
+        where,
+        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
+        order="persons.arrested_at DESC",
+        limit=str(b.LIST_LIMIT),
+    )
+    about = "".join(_describe(e_without_period, place))
+    when = f", arrested {period.describe()}" if period else ""
+    return _with(
+        statement,
+        "person_lookup",
+        f"Persons arrested in FIRs{about}{when}, latest arrest first.",
+        [*_describe(e_without_period, place), f" arrested {period.describe()}" if period else ""],
     )
 
 
@@ -340,8 +503,10 @@ def _person(e: Entities, precincts: list[str], place: str) -> ZcqlDraft:
         limit=str(b.LIST_LIMIT),
     )
     role = f" as {e.person_role}" if e.person_role else ""
-    return ZcqlDraft(
+    filters = [f" naming '{name}'{role}", *_describe(e, place)]
+    return _with(
         statement,
         "person_lookup",
-        f"FIRs naming '{name}'{role}{_describe(e, place)}, newest first.",
+        f"FIRs naming '{name}'{role}{''.join(_describe(e, place))}, newest first.",
+        filters,
     )

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
+from tools.domain.crimes import all_heads
+from tools.domain.places import STATIONS
 from tools.text2zcql.base import INTENTS, ZcqlRequest
+
+STATUSES = ("Under Investigation", "Charge Sheeted", "Closed", "Undetected", "Transferred")
+VEHICLE_STATUSES = ("Stolen", "Recovered", "Seized", "Involved")
 
 SCHEMA = """\
 police_stations(precinct_id, station_name, district, zone, latitude, longitude)  -- reference data
@@ -121,15 +126,45 @@ def system_prompt() -> str:
     )
 
 
+def vocabulary(request: ZcqlRequest) -> str:
+    """The values the model must use: the caller's stations, crime heads by group, statuses."""
+    own = set(request.precincts)
+    stations = [
+        f"{s.precinct_id} = {s.station_name} ({s.district})"
+        for s in STATIONS
+        if s.precinct_id in own
+    ]
+    groups: dict[str, list[str]] = {}
+    for head in all_heads():
+        groups.setdefault(head.crime_group, []).append(head.crime_head)
+    crimes = [f"{group}: {', '.join(heads)}" for group, heads in groups.items()]
+    return "\n".join(
+        [
+            "Caller's stations (precinct_id = name (district)):",
+            *(f"  {line}" for line in stations),
+            "Crime groups and their crime heads, exactly as stored (crime_group: crime_head, ...):",
+            *(f"  {line}" for line in crimes),
+            f"FIR status values: {', '.join(STATUSES)}",
+            f"Vehicle status values: {', '.join(VEHICLE_STATUSES)}",
+        ]
+    )
+
+
 def user_prompt(request: ZcqlRequest) -> str:
-    """The question with its resolved context: today, precincts, open FIR, earlier questions."""
+    """The question with its resolved context: today, precincts with names, crime vocabulary,
+    open FIR, FIRs on screen, earlier questions and what the grounded parser understood."""
     lines = [
         f"Today: {request.today.isoformat()}",
         f"Caller's precincts: {', '.join(request.precincts)}",
+        vocabulary(request),
         f"FIR open on screen: {request.active_fir_id or 'none'}",
     ]
+    if request.visible_record_ids:
+        lines.append("FIRs listed on screen: " + ", ".join(request.visible_record_ids[:50]))
     if request.history:
         lines.append("Earlier questions (oldest first): " + " | ".join(request.history[-5:]))
+    if request.hints:
+        lines.append("Understood so far (use these values): " + "; ".join(request.hints))
     lines.append(f"Question: {request.question}")
     return "\n".join(lines)
 

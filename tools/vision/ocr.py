@@ -27,29 +27,36 @@ DEFAULT_THREADS = 1
 class LocalOcr:
     """Text detection + recognition (`read`) and recognition alone (`recognise`)."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any = None, threads: int = DEFAULT_THREADS) -> None:
         self._engine = engine
+        self._threads = threads
         self._lock = threading.Lock()
 
     @classmethod
     def load(cls, threads: int = DEFAULT_THREADS) -> LocalOcr:
-        """Load the ONNX models (about half a second)."""
-        from rapidocr_onnxruntime import RapidOCR
+        """The engine; its ONNX models (about half a second) load on the first image, so a
+        process that never reads an image never pays for them."""
+        return cls(threads=threads)
 
-        engine = RapidOCR(
-            use_cls=False,
-            max_side_len=MAX_SIDE_PX,
-            det_limit_type="max",
-            rec_batch_num=1,
-            intra_op_num_threads=threads,
-            inter_op_num_threads=1,
-        )
-        return cls(engine)
+    def _loaded(self) -> Any:
+        """The RapidOCR engine (call with the lock held)."""
+        if self._engine is None:
+            from rapidocr_onnxruntime import RapidOCR
+
+            self._engine = RapidOCR(
+                use_cls=False,
+                max_side_len=MAX_SIDE_PX,
+                det_limit_type="max",
+                rec_batch_num=1,
+                intra_op_num_threads=self._threads,
+                inter_op_num_threads=1,
+            )
+        return self._engine
 
     def read(self, bgr: np.ndarray) -> list[OcrLine]:
         """Every text line in the image, with boxes, top to bottom."""
         with self._lock:
-            result, _ = self._engine(bgr, use_cls=False)
+            result, _ = self._loaded()(bgr, use_cls=False)
         lines = []
         for box, text, score in result or []:
             xs = [point[0] for point in box]
@@ -63,5 +70,5 @@ class LocalOcr:
         if not crops:
             return []
         with self._lock:
-            results, _ = self._engine.text_rec(list(crops), False)
+            results, _ = self._loaded().text_rec(list(crops), False)
         return [OcrLine(str(text).strip(), float(score)) for text, score, *_ in results]

@@ -1,22 +1,42 @@
 """Matches values the clearance filter withheld, robust to case, spacing, order and spelling.
 
-Names match token by token through a phonetic key ('Meera' ~ 'Mira', 'Shanthi' ~ 'Santhi'),
-in any order ('Meera Canary Victim'), as first-and-last name alone, squashed together
-('CanaryVictimMeera') or spelled out letter by letter ('M e e r a'). Numbers match on their
-digits in any grouping ('99001 12233', '+91-990-011-2233').
+Names match token by token through a phonetic key ('Meera' ~ 'Mira', 'Shanthi' ~ 'Santhi'):
+the whole name in any order ('Meera Canary Victim'), first and last name alone, squashed
+together ('CanaryVictimMeera'), spelled out letter by letter ('M e e r a'), and each
+distinctive part alone (a bare 'Meera'). Addresses match on their distinctive words and on
+house number + street ('12, 3rd Cross'). Numbers match on their digits however written
+(see `numbers`), forwards or backwards.
+
+A word is distinctive when it is at least three letters long, not a common word
+(data/guardrail/common_words.txt: ordinary English, police vocabulary, place and address
+words) and not in the caller's allow-list (what the officer may see). A withheld value made
+only of common words (a place of occurrence 'Online', 'Near Bus Stand, KR Puram') matches
+nothing: it is public vocabulary; one whose words are each visible to the officer matches
+only as a whole ('T. Shankar' when 'D. Shankar' is visible). All patterns of one request
+sit in one Aho-Corasick automaton, built once with the deny-list and run over each text's
+key stream and digit streams.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import accumulate
+from pathlib import Path
 
+import ahocorasick
+
+from validators.guardrail.numbers import Run
 from validators.guardrail.recognisers import Finding
 
-TOKEN = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
-DIGIT_RUN = re.compile(r"\d[\d\s\-().+/]{6,}\d")
+COMMON_WORDS_FILE = Path(__file__).resolve().parents[2] / "data" / "guardrail" / "common_words.txt"
+TOKEN = re.compile(r"\d+(?i:st|nd|rd|th)(?![^\W\d_])|[^\W\d_]+|\d+", re.UNICODE)
+NUMBERISH = re.compile(r"\d+(?:st|nd|rd|t)?")  # keys of '45', '4th', '1st': never distinctive
+# three or more single letters a few characters apart ('M e e r a', 'M-e-e-r-a')
+SPELLED = re.compile(r"(?<![^\W\d_])[^\W\d_](?:\W{1,3}[^\W\d_](?![^\W\d_])){2,}")
 TRANSLITERATION = (
     ("ph", "f"),
     ("sh", "s"),
@@ -42,8 +62,10 @@ TRANSLITERATION = (
 STOP_TOKENS = frozenset({"mr", "mrs", "ms", "smt", "sri", "shri", "dr", "the", "of", "and"})
 MIN_DIGITS = 7
 MIN_SQUASHED = 6
+MIN_PART = 3
 SPELLED_OUT = 3  # at least this many single letters in a row are read as one word
 MAX_SPELLING_GAP = 3
+MASK = "[withheld]"
 
 
 @lru_cache(maxsize=1 << 16)
@@ -54,7 +76,25 @@ def phonetic_key(token: str) -> str:
     for source, target in TRANSLITERATION:
         token = token.replace(source, target)
     token = re.sub(r"(.)\1+", r"\1", token)
-    return token.rstrip("ah") or token
+    stripped = token.rstrip("ah")
+    return stripped if len(stripped) >= MIN_PART else token
+
+
+@lru_cache(maxsize=1 << 16)
+def word_key(token: str) -> str:
+    """A token's phonetic key, or '' for a stop word ('mr', 'the')."""
+    return "" if token.lower() in STOP_TOKENS else phonetic_key(token)
+
+
+@lru_cache(maxsize=1)
+def common_keys() -> frozenset[str]:
+    """Phonetic keys of the common words."""
+    words = (
+        word
+        for line in COMMON_WORDS_FILE.read_text(encoding="utf-8").splitlines()
+        for word in line.split("#", 1)[0].split()
+    )
+    return frozenset(phonetic_key(t) for word in words for t in TOKEN.findall(word))
 
 
 Token = tuple[str, int, int]
@@ -90,65 +130,176 @@ def _spelled_out(tokens: list[Token]) -> list[Token]:
     return out
 
 
+@lru_cache(maxsize=1 << 14)
 def _value_keys(value: str) -> tuple[str, ...]:
     return tuple(phonetic_key(t) for t, _, _ in _tokens(value) if t.lower() not in STOP_TOKENS)
 
 
-class DenyList:
-    """Index of withheld names/addresses (token keys) and numbers (digit strings)."""
+@lru_cache(maxsize=1 << 14)
+def _digits_of(value: str) -> str | None:
+    """The digits of a value that is mostly a number (a phone), else None."""
+    digits = re.sub(r"\D", "", value)
+    if len(digits) >= MIN_DIGITS and len(digits) >= len(value.replace(" ", "")) * 0.6:
+        return digits[-10:]
+    return None
 
-    def __init__(self, values: Iterable[str]) -> None:
-        self.by_key: dict[str, set[tuple[str, ...]]] = {}
+
+def _house_and_street(value: str) -> tuple[str, ...] | None:
+    """Keys of an address's house number and street ('12, 3rd Cross' -> 12 3 rd cros)."""
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    if len(parts) < 2 or not any(ch.isdigit() for ch in parts[0]) or len(parts[0]) > 12:
+        return None
+    keys = _value_keys(f"{parts[0]} {parts[1]}")
+    return keys if len(keys) >= 2 else None
+
+
+@lru_cache(maxsize=1 << 14)
+def _shape(value: str) -> tuple[tuple[tuple[str, ...], ...], str | None, str]:
+    """What a text value is matched as: its phrases (the whole, first + last, in any order),
+    its house + street stream, and its letters squashed together ('' when too short)."""
+    keys = _value_keys(value)
+    phrases = {tuple(sorted(keys))}
+    if len(keys) >= 3 and not {keys[0], keys[-1]} & common_keys():
+        phrases.add(tuple(sorted((keys[0], keys[-1]))))
+    address = _house_and_street(value)
+    letters = "".join(t for t, _, _ in _tokens(value) if not t.isdigit())
+    squashed = phonetic_key(letters) if len(keys) >= 2 and len(letters) >= MIN_SQUASHED else ""
+    return tuple(phrases), _stream(list(address)) if address else None, squashed
+
+
+def _anchor(variant: tuple[str, ...], distinct: list[str]) -> str:
+    """The key a phrase is found by: its rarest-looking word (distinctive, else not common)."""
+    return max(variant, key=lambda k: (k in distinct, k not in common_keys(), len(k)))
+
+
+class DenyList:
+    """The request's withheld values as one automaton, minus what the officer may see."""
+
+    def __init__(self, values: Iterable[str], allow: Iterable[str] = ()) -> None:
+        allow = list(allow)
+        self.allowed_phrases = {_value_keys(v) for v in allow}
+        self.allowed_keys = {k for phrase in self.allowed_phrases for k in phrase}
+        self._visible: str | None = None
+        allowed_numbers = {_digits_of(v) for v in allow} - {None}
+        common = common_keys()
+        blocked = common | self.allowed_keys
+        self.variants: dict[str, dict[int, set[tuple[str, ...]]]] = {}
+        self.distinct: set[str] = set()
         self.numbers: set[str] = set()
-        squashed: set[str] = set()
+        self.automaton = ahocorasick.Automaton()
         for value in values:
-            digits = re.sub(r"\D", "", value)
-            if len(digits) >= MIN_DIGITS and len(digits) >= len(value.replace(" ", "")) * 0.6:
-                self.numbers.add(digits[-10:])
+            digits = _digits_of(value)
+            if digits is not None:
+                if digits not in allowed_numbers:
+                    self._add_number(digits)
                 continue
             keys = _value_keys(value)
-            if not keys:
-                continue
-            variants = {tuple(sorted(keys))}
-            if len(keys) >= 3:
-                variants.add(tuple(sorted((keys[0], keys[-1]))))
-            for variant in variants:
-                for key in variant:
-                    self.by_key.setdefault(key, set()).add(variant)
-            letters = "".join(t for t, _, _ in _tokens(value) if not t.isdigit())
-            if len(keys) >= 2 and len(letters) >= MIN_SQUASHED:
-                squashed.add(phonetic_key(letters))
-        self.squashed = (
-            re.compile("|".join(sorted(map(re.escape, squashed), key=len, reverse=True)))
-            if squashed
-            else None
-        )
+            distinct = [
+                k
+                for k in keys
+                if len(k) >= MIN_PART and k not in blocked and not NUMBERISH.fullmatch(k)
+            ]
+            public = all(k in common or NUMBERISH.fullmatch(k) for k in keys) or (
+                len(keys) == 1 and not distinct
+            )
+            if keys and not public and not self._visible_phrase(keys):
+                self._add_text(value, distinct)
+        phrases = {
+            v for by_length in self.variants.values() for vs in by_length.values() for v in vs
+        }
+        self.size = len(phrases) + len(self.numbers)
+        if len(self.automaton):
+            self.automaton.make_automaton()
+
+    def _add_number(self, digits: str) -> None:
+        self.numbers.add(digits)
+        for pattern in (digits, digits[::-1]):
+            self.automaton.add_word(pattern, ("digits", len(pattern)))
+
+    def _visible_phrase(self, keys: Iterable[str]) -> bool:
+        """Whether these keys, in this order, occur inside a value the officer may see."""
+        keys = list(keys)
+        if not all(k in self.allowed_keys for k in keys):
+            return False
+        if self._visible is None:
+            self._visible = "|".join(_stream(list(phrase)) for phrase in self.allowed_phrases)
+        return _stream(keys) in self._visible
+
+    def _add_text(self, value: str, distinct: list[str]) -> None:
+        self.distinct.update(distinct)
+        phrases, address, squashed = _shape(value)
+        for variant in phrases:
+            anchor = _anchor(variant, distinct)
+            self.variants.setdefault(anchor, {}).setdefault(len(variant), set()).add(variant)
+            self.automaton.add_word(f" {anchor} ", ("part", anchor))
+        for key in distinct:
+            self.automaton.add_word(f" {key} ", ("part", key))
+        if address is not None and not self._visible_phrase(address.split()):
+            self.automaton.add_word(address, ("address", (len(address), address.count(" ") - 1)))
+        if squashed:
+            self.automaton.add_word(squashed, ("squashed", 0))
 
     def __len__(self) -> int:
-        return len({v for variants in self.by_key.values() for v in variants}) + len(self.numbers)
+        return self.size
 
-    def findings(self, text: str) -> Iterator[Finding]:
-        """Spans of `text` that spell a withheld value."""
+    def findings(self, text: str, runs: Iterable[Run] = ()) -> Iterator[Finding]:
+        """Spans of `text` that spell a withheld value; `runs` are its digit runs."""
         if self.numbers:
-            yield from self._number_findings(text)
-        if self.by_key:
-            yield from self._name_findings(text)
+            yield from self._number_findings(runs)
+        if self.variants:
+            yield from self._text_findings(text)
 
-    def _number_findings(self, text: str) -> Iterator[Finding]:
-        for match in DIGIT_RUN.finditer(text):
-            digits = re.sub(r"\D", "", match.group(0))
-            if any(number in digits for number in self.numbers):
-                yield Finding(match.start(), match.end(), "withheld_value", "[withheld]")
+    def _number_findings(self, runs: Iterable[Run]) -> Iterator[Finding]:
+        for run in runs:
+            digits = run.digits
+            if len(digits) < MIN_DIGITS:
+                continue
+            spans = run.spans()
+            for end, (kind, length) in self.automaton.iter(digits):
+                if kind == "digits":
+                    yield Finding(spans[end - length + 1][0], spans[end][1], "withheld_value", MASK)
 
-    def _name_findings(self, text: str) -> Iterator[Finding]:
-        tokens = [t for t in _spelled_out(_tokens(text)) if t[0].lower() not in STOP_TOKENS]
-        keys = [phonetic_key(t) for t, _, _ in tokens]
-        for i, key in enumerate(keys):
-            for variant in self.by_key.get(key, ()):
-                n = len(variant)
-                if i + n <= len(keys) and tuple(sorted(keys[i : i + n])) == variant:
-                    yield Finding(
-                        tokens[i][1], tokens[i + n - 1][2], "withheld_value", "[withheld]"
-                    )
-            if self.squashed is not None and len(key) >= MIN_SQUASHED and self.squashed.search(key):
-                yield Finding(tokens[i][1], tokens[i][2], "withheld_value", "[withheld]")
+    def _text_findings(self, text: str) -> Iterator[Finding]:
+        """Matches on the key stream; token positions are looked up only for a finding."""
+        if SPELLED.search(text):
+            spelled = [t for t in _spelled_out(_tokens(text)) if word_key(t[0])]
+            words = [t for t, _, _ in spelled]
+        else:
+            words = TOKEN.findall(text)
+            spelled = []
+        keys = list(filter(None, map(word_key, words)))
+        stream = _stream(keys)
+        hits = [hit for hit in self.automaton.iter(stream) if hit[1][0] != "digits"]
+        if not hits:
+            return
+        spaces = list(accumulate((len(k) + 1 for k in keys), initial=0))  # before each token
+        token_at = {position: i for i, position in enumerate(spaces)}
+        tokens = spelled
+
+        def span(first: int, last: int) -> Finding:
+            nonlocal tokens
+            if not tokens:
+                tokens = [t for t in _tokens(text) if word_key(t[0])]
+            return Finding(tokens[first][1], tokens[last][2], "withheld_value", MASK)
+
+        for end, (kind, payload) in hits:
+            if kind == "squashed":
+                i = bisect_right(spaces, end) - 1
+                yield span(i, i)
+            elif kind == "address":
+                length, n = payload
+                i = token_at[end - length + 1]
+                yield span(i, i + n - 1)
+            elif kind == "part":
+                i = token_at[end - len(payload) - 1]
+                if payload in self.distinct:
+                    yield span(i, i)
+                for n, variants in self.variants.get(payload, {}).items():
+                    for first in range(max(0, i - n + 1), min(i, len(keys) - n) + 1):
+                        if tuple(sorted(keys[first : first + n])) in variants:
+                            yield span(first, first + n - 1)
+
+
+def _stream(keys: list[str]) -> str:
+    """Keys joined so that a pattern ' key ' matches whole tokens only."""
+    return " " + " ".join(keys) + " "

@@ -1,4 +1,27 @@
-"""The guardrail: one choke point that re-checks and redacts every final text of a request."""
+"""The guardrail: one choke point that re-checks and redacts every final text of a request.
+
+Interface (what the aggregator calls)::
+
+    guard = Guardrail.load().for_request(officer, deny_values, allow_values)
+    text, count = guard.redact(text)      # answer, every citation field, every record cell
+    notes = guard.audit_notes()           # counts per recogniser and reason, never values
+
+`deny_values` are the values the clearance tier withheld in this request (names, phones,
+addresses, places of occurrence). `allow_values` is what the officer may see: their own
+stations' names, the crime heads and groups, public place names (districts, localities),
+and every text cell of the rows they were shown. The allow-list narrows only the deny-list:
+a withheld value found inside an allowed one is dropped, and no word of an allowed value is
+matched on its own, so 'KR Puram' or 'online' (from 'ONLINE FRAUD') are never masked; a
+withheld number equal to an allowed one is dropped too. The identifier recognisers
+(Aadhaar, phones, PAN, ...) ignore the allow-list: they follow the officer's clearance,
+since a visible free-text cell may still carry a phone number the officer may not see.
+Build one guard per request: its deny-list automaton is built once in `for_request` and
+reused for every text of that request.
+
+Numbers are read however written (`numbers`), base64 and hex tokens are decoded and
+checked like any text (`encoded`), withheld names and addresses match part by part
+(`denylist`).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +35,11 @@ from typing import Any
 from schemas.officer import Officer
 from validators.guardrail import recognisers as r
 from validators.guardrail.denylist import DenyList
-from validators.guardrail.recognisers import Finding, Recogniser
+from validators.guardrail.encoded import encoded_spans
+from validators.guardrail.recognisers import Finding, Recogniser, Scan
 
 NEVER = 99
+MAX_DECODING_DEPTH = 2
 # recogniser, the minimum clearance that may see the value unredacted (NEVER = always masked);
 # on equal spans the earlier rule wins (an explicit "account no." beats a chance Verhoeff match)
 RULES: tuple[tuple[Recogniser, int], ...] = (
@@ -68,6 +93,12 @@ def non_overlapping(findings: Iterable[Finding]) -> list[Finding]:
     return chosen
 
 
+def _mask(inner: list[Finding]) -> str:
+    """The replacement for an encoded token: its one finding's, or a generic one."""
+    kinds = {f.kind for f in inner}
+    return inner[0].replacement if len(kinds) == 1 and len(inner) == 1 else "[withheld]"
+
+
 @dataclass
 class RequestGuard:
     """The guardrail bound to one officer and one request's deny-list; counts what it redacts."""
@@ -78,11 +109,21 @@ class RequestGuard:
 
     def findings(self, text: str) -> list[Finding]:
         """The non-overlapping spans `redact` replaces in an already canonical text."""
-        found: list[Finding] = list(self.deny.findings(text))
+        return non_overlapping(self._findings(text, MAX_DECODING_DEPTH))
+
+    def _findings(self, text: str, depth: int) -> list[Finding]:
+        scan = Scan(text)
+        # withheld values first: on an equal span the more specific reason wins
+        found = list(self.deny.findings(text, scan.runs if self.deny.numbers else ()))
         for recognise, min_clearance in RULES:
             if self.officer.clearance < min_clearance:
-                found.extend(recognise(text))
-        return non_overlapping(found)
+                found.extend(recognise(scan))
+        if depth:
+            for encoded in encoded_spans(text):
+                inner = self._findings(canonical_text(encoded.decoded), depth - 1)
+                if inner:
+                    found.append(Finding(encoded.start, encoded.end, inner[0].kind, _mask(inner)))
+        return found
 
     def redact(self, text: str) -> tuple[str, int]:
         """The text with every identifier and withheld value this officer may not see replaced."""
@@ -121,6 +162,8 @@ class Guardrail:
     def load(cls) -> Guardrail:
         return cls()
 
-    def for_request(self, officer: Officer, deny_values: Iterable[str]) -> RequestGuard:
-        """A guard for this officer with the values the clearance filter withheld."""
-        return RequestGuard(officer=officer, deny=DenyList(deny_values))
+    def for_request(
+        self, officer: Officer, deny_values: Iterable[str], allow_values: Iterable[str] = ()
+    ) -> RequestGuard:
+        """A guard for this officer: what the clearance filter withheld, what they may see."""
+        return RequestGuard(officer=officer, deny=DenyList(deny_values, allow_values))

@@ -1,4 +1,9 @@
-"""Precision and recall of the recognisers on the labelled strings of data/guardrail/."""
+"""Precision and recall of the guardrail on the labelled strings of data/guardrail/.
+
+Each line holds a text, the identifiers or withheld values it holds, and optionally the
+request's `deny` values (what the clearance tier withheld) and `allow` values (what the
+officer may see). Run: `python -m validators.guardrail.evaluation` (prints the report).
+"""
 
 from __future__ import annotations
 
@@ -24,6 +29,8 @@ class Example:
     text: str
     expected: tuple[tuple[str, str], ...]
     note: str
+    deny: tuple[str, ...] = ()
+    allow: tuple[str, ...] = ()
 
 
 def load_examples(path: Path = LABELLED) -> list[Example]:
@@ -33,7 +40,15 @@ def load_examples(path: Path = LABELLED) -> list[Example]:
         if line.strip():
             row = json.loads(line)
             expected = tuple((e["kind"], e["value"]) for e in row["expected"])
-            examples.append(Example(row["text"], expected, row.get("note", "")))
+            examples.append(
+                Example(
+                    row["text"],
+                    expected,
+                    row.get("note", ""),
+                    tuple(row.get("deny", ())),
+                    tuple(row.get("allow", ())),
+                )
+            )
     return examples
 
 
@@ -47,13 +62,14 @@ def evaluate(examples: list[Example], officer: Officer = EVAL_OFFICER) -> dict[s
     `leaked` lists examples whose redacted text still holds an expected value's digits or
     letters; `false_alarms` lists hard negatives that were changed at all.
     """
-    guard = Guardrail.load().for_request(officer, [])
+    guardrail = Guardrail.load()
     tp: Counter[str] = Counter()
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
     leaked: list[str] = []
     false_alarms: list[str] = []
     for example in examples:
+        guard = guardrail.for_request(officer, example.deny, example.allow)
         text = canonical_text(example.text)
         found = guard.findings(text)
         unmatched = list(found)
@@ -94,7 +110,8 @@ def evaluate(examples: list[Example], officer: Officer = EVAL_OFFICER) -> dict[s
     total_tp, total_fp, total_fn = sum(tp.values()), sum(fp.values()), sum(fn.values())
     return {
         "examples": len(examples),
-        "hard_negatives": sum(1 for e in examples if not e.expected),
+        "negatives": sum(1 for e in examples if not e.expected),
+        "ordinary_answers": sum(1 for e in examples if e.note.startswith("ordinary answer")),
         "identifiers": total_tp + total_fn,
         "precision": _ratio(total_tp, total_tp + total_fp),
         "recall": _ratio(total_tp, total_tp + total_fn),
@@ -102,3 +119,7 @@ def evaluate(examples: list[Example], officer: Officer = EVAL_OFFICER) -> dict[s
         "leaked": leaked,
         "false_alarms": false_alarms,
     }
+
+
+if __name__ == "__main__":
+    print(json.dumps(evaluate(load_examples()), indent=2, ensure_ascii=False))

@@ -1,9 +1,11 @@
-"""Identifier recognisers: each a small pure function text -> findings (checksums via stdnum).
+"""Identifier recognisers: each a small pure function scan -> findings (checksums via stdnum).
 
-Numbers are found as runs of digit groups (any grouping, `+91`/`0` prefixes, brackets), and
-every contiguous slice of groups is checked against the identifier's shape and checksum, so
-`98450 12345`, `984-501-2345`, `+91 (98450) 12345` and `2345 6789 0123` are all seen while
-dates, timestamps, amounts with commas and section numbers are not.
+Numbers come from `numbers` as slices of digit runs however written (groupings, `+91`/`0`
+prefixes, any separators, interleaved letters, look-alike letters, number words); each
+recogniser checks a slice's digits (and for Aadhaar and phones the digits backwards) against
+the identifier's shape and checksum, and a grouping plausible for it, so `98450 12345`,
+`+91 (98450) 12345`, `2345_6789_0124`, `9,8,4,5,0,1,2,3,4,5` and `nine eight four ...` are
+seen while dates, timestamps, amounts, section numbers and lists of counts are not.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from stdnum import luhn, verhoeff
 from stdnum.in_ import pan
+
+from validators.guardrail.numbers import LOOKALIKES, NumberSlice, Run, run_slices, runs
 
 
 @dataclass(frozen=True)
@@ -26,15 +31,30 @@ class Finding:
     replacement: str
 
 
-Recogniser = Callable[[str], Iterator[Finding]]
+class Scan:
+    """One canonical text with its digit runs and slices, computed once for every recogniser."""
 
-# a run of digit groups joined by at most two separators (space, hyphen, dot, brackets, slash)
-DIGIT_RUN = re.compile(r"(?<![0-9])\+?\(?\d+(?:[ \-.()/]{1,2}\d+)*(?![0-9])")
-DIGIT_GROUP = re.compile(r"\d+")
-MAX_RUN_DIGITS = 19
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def runs(self) -> list[Run]:
+        """The digit runs of the text (see `numbers`)."""
+        return runs(self.text)
+
+    @cached_property
+    def slices(self) -> list[NumberSlice]:
+        """Every slice of every digit run."""
+        return [piece for run in self.runs for piece in run_slices(run)]
+
+
+Recogniser = Callable[[Scan], Iterator[Finding]]
+
+SEP = r"[^A-Za-z0-9\n]{0,3}"  # any short run of separators between an identifier's parts
+PAN_DIGITS = "0-9" + "".join(LOOKALIKES)
 PAN = re.compile(
-    r"(?<![A-Za-z0-9])([A-Za-z]{3}[ABCFGHJLPTabcfghjlpt][A-Za-z])[ \-]?(\d{4})[ \-]?([A-Za-z])"
-    r"(?![A-Za-z0-9])"
+    rf"(?<![A-Za-z0-9])([A-Za-z]{{3}}[ABCFGHJLPTabcfghjlpt][A-Za-z]){SEP}([{PAN_DIGITS}]{{4}})"
+    rf"{SEP}([A-Za-z])(?![A-Za-z0-9])"
 )
 EPIC = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{3})[ \-/]?(\d{7})(?![A-Za-z0-9])")
 PASSPORT = re.compile(r"(?<![A-Za-z0-9])([A-PR-WYa-pr-wy][ \-]?[1-9]\d{5}[1-9])(?![A-Za-z0-9])")
@@ -48,40 +68,7 @@ BANK_ACCOUNT = re.compile(
     r"(?i)\b(?:a/?c|acct|account)(?:\s*(?:no\.?|number|#))?\s*[:\-]?\s*(\d[\d \-]{7,20}\d)"
 )
 CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|6[05]|8[12]|508)")
-
-
-@dataclass(frozen=True)
-class NumberSlice:
-    """Contiguous digit groups of one run: where they sit, their digits and group sizes."""
-
-    start: int
-    end: int
-    digits: str
-    sizes: tuple[int, ...]
-    plus: bool
-
-
-def number_slices(text: str) -> Iterator[NumberSlice]:
-    """Every contiguous slice of digit groups of every digit run, at most 19 digits long."""
-    for run in DIGIT_RUN.finditer(text):
-        groups = [
-            (run.start() + g.start(), run.start() + g.end(), g.group(0))
-            for g in DIGIT_GROUP.finditer(run.group(0))
-        ]
-        plus = run.group(0).startswith("+")
-        for i in range(len(groups)):
-            digits = ""
-            for j in range(i, len(groups)):
-                digits += groups[j][2]
-                if len(digits) > MAX_RUN_DIGITS:
-                    break
-                yield NumberSlice(
-                    groups[i][0],
-                    groups[j][1],
-                    digits,
-                    tuple(len(g[2]) for g in groups[i : j + 1]),
-                    plus and i == 0,
-                )
+PHONE_PREFIXES = ("0091", "091", "91", "0")
 
 
 def _earliest_longest(findings: Iterator[Finding]) -> Iterator[Finding]:
@@ -93,6 +80,26 @@ def _earliest_longest(findings: Iterator[Finding]) -> Iterator[Finding]:
             yield finding
 
 
+def plausible(piece: NumberSlice, shortest: int = 3) -> bool:
+    """Written the ordinary way, digit by digit, or in even groups of `shortest`+ digits.
+
+    A leading country or trunk prefix group (`91`, `0`) may be shorter. This is what
+    keeps lists of counts (`92, 45, 33, 10, 18`) and dates apart from identifiers.
+    """
+    return piece.ordinary or evenly_grouped(piece, shortest)
+
+
+def evenly_grouped(piece: NumberSlice, shortest: int = 3) -> bool:
+    """Digit by digit, unbroken, or groups of `shortest`+ digits (three at most, or all
+    joined the same way)."""
+    sizes = piece.sizes
+    if all(size == 1 for size in sizes):
+        return True
+    if len(sizes) > 1 and piece.digits[: sizes[0]] in PHONE_PREFIXES:
+        sizes = sizes[1:]
+    return (piece.uniform or len(sizes) <= 3) and min(sizes) >= shortest
+
+
 def _mobile(digits: str) -> bool:
     """An Indian mobile number, bare (10 digits) or with the 0, 91 or 0091 prefix."""
     for prefix in ("", "0", "91", "0091"):
@@ -102,80 +109,89 @@ def _mobile(digits: str) -> bool:
     return False
 
 
-def _grouped_like_aadhaar(sizes: tuple[int, ...]) -> bool:
+def _grouped_like_aadhaar(piece: NumberSlice) -> bool:
     """Printed as 4-4-4 (or 4-4-4-4), unbroken, or spelled out in ones and twos."""
+    sizes = piece.sizes
+    if not piece.ordinary:
+        return plausible(piece, shortest=4)
     return set(sizes) == {4} or len(sizes) == 1 or max(sizes) <= 2
 
 
-def aadhaar_numbers(text: str) -> Iterator[Finding]:
-    """12-digit Aadhaar numbers whose Verhoeff check digit is valid, masked to the last four."""
-    return _earliest_longest(_aadhaar(text))
+def _uid(digits: str) -> bool:
+    return (len(digits) != 12 or digits[0] in "23456789") and verhoeff.is_valid(digits)
 
 
-def _aadhaar(text: str) -> Iterator[Finding]:
-    for piece in number_slices(text):
-        digits = piece.digits
-        if (
-            len(digits) == 12
-            and digits[0] in "23456789"
-            and not piece.plus
-            and _grouped_like_aadhaar(piece.sizes)
-            and verhoeff.is_valid(digits)
-        ):
-            yield Finding(piece.start, piece.end, "aadhaar", f"XXXX XXXX {digits[-4:]}")
+def aadhaar_numbers(scan: Scan) -> Iterator[Finding]:
+    """12-digit Aadhaar numbers (Verhoeff-checked, also backwards), masked to the last four."""
+    return _earliest_longest(_verhoeff_ids(scan, 12, "aadhaar", "XXXX XXXX {}"))
 
 
-def virtual_ids(text: str) -> Iterator[Finding]:
+def virtual_ids(scan: Scan) -> Iterator[Finding]:
     """16-digit Aadhaar virtual ids (Verhoeff-checked)."""
-    return _earliest_longest(_virtual_ids(text))
+    return _earliest_longest(_verhoeff_ids(scan, 16, "aadhaar_vid", "XXXX XXXX XXXX {}"))
 
 
-def _virtual_ids(text: str) -> Iterator[Finding]:
-    for piece in number_slices(text):
+def _verhoeff_ids(scan: Scan, length: int, kind: str, mask: str) -> Iterator[Finding]:
+    """Forwards in any Aadhaar grouping; backwards (Aadhaar only) when evenly grouped."""
+    for piece in scan.slices:
+        if len(piece.digits) != length or piece.plus or not _grouped_like_aadhaar(piece):
+            continue
         digits = piece.digits
-        if len(digits) == 16 and _grouped_like_aadhaar(piece.sizes) and verhoeff.is_valid(digits):
-            yield Finding(piece.start, piece.end, "aadhaar_vid", f"XXXX XXXX XXXX {digits[-4:]}")
+        if _uid(digits):
+            yield Finding(piece.start, piece.end, kind, mask.format(digits[-4:]))
+        elif length == 12 and evenly_grouped(piece, 4) and _uid(digits[::-1]):
+            yield Finding(piece.start, piece.end, kind, mask.format(digits[::-1][-4:]))
 
 
-def phones(text: str) -> Iterator[Finding]:
-    """Indian mobile numbers in any grouping, with or without +91 / 0091 / 0."""
-    return _earliest_longest(_phones(text))
+def phones(scan: Scan) -> Iterator[Finding]:
+    """Indian mobile numbers in any grouping, with or without +91 / 0091 / 0, or backwards."""
+    return _earliest_longest(_phones(scan))
 
 
-def _phones(text: str) -> Iterator[Finding]:
-    for piece in number_slices(text):
-        if _mobile(piece.digits):
+def _phones(scan: Scan) -> Iterator[Finding]:
+    for piece in scan.slices:
+        digits = piece.digits
+        forward = _mobile(digits)
+        backward = (
+            len(digits) == 10 and not forward and evenly_grouped(piece) and _mobile(digits[::-1])
+        )
+        if (forward and plausible(piece)) or backward:
             start = piece.start - 1 if piece.plus else piece.start
             yield Finding(start, piece.end, "phone", "[phone withheld]")
 
 
-def card_numbers(text: str) -> Iterator[Finding]:
+def card_numbers(scan: Scan) -> Iterator[Finding]:
     """Payment card numbers: 13-19 digits with a card-network prefix and a valid Luhn digit."""
-    return _earliest_longest(_cards(text))
+    return _earliest_longest(_cards(scan))
 
 
-def _cards(text: str) -> Iterator[Finding]:
-    for piece in number_slices(text):
+def _cards(scan: Scan) -> Iterator[Finding]:
+    for piece in scan.slices:
         digits = piece.digits
+        grouped = (len(piece.sizes) == 1 or min(piece.sizes) >= 4) and plausible(piece, 4)
         if (
             13 <= len(digits) <= 19
-            and (len(piece.sizes) == 1 or min(piece.sizes) >= 4)
+            and (grouped or all(size == 1 for size in piece.sizes))
             and CARD_PREFIX.match(digits)
             and luhn.is_valid(digits)
         ):
             yield Finding(piece.start, piece.end, "card", "[card withheld]")
 
 
-def pan_numbers(text: str) -> Iterator[Finding]:
-    """PAN: five letters (fourth = holder type), four digits, a letter."""
-    for match in PAN.finditer(text):
-        if pan.is_valid("".join(match.groups()).upper()):
+def pan_numbers(scan: Scan) -> Iterator[Finding]:
+    """PAN: five letters (fourth = holder type), four digits (look-alikes read), a letter."""
+    for match in PAN.finditer(scan.text):
+        letters, digits, last = match.groups()
+        if sum(ch.isdigit() for ch in digits) < 2:
+            continue
+        digits = "".join(LOOKALIKES.get(ch, ch) for ch in digits)
+        if pan.is_valid(f"{letters}{digits}{last}".upper()):
             yield Finding(match.start(), match.end(), "pan", "[PAN withheld]")
 
 
 def _simple(pattern: re.Pattern[str], kind: str, label: str) -> Recogniser:
-    def recognise(text: str) -> Iterator[Finding]:
-        for match in pattern.finditer(text):
+    def recognise(scan: Scan) -> Iterator[Finding]:
+        for match in pattern.finditer(scan.text):
             yield Finding(match.start(), match.end(), kind, f"[{label} withheld]")
 
     recognise.__name__ = f"{kind}_numbers"
@@ -183,22 +199,31 @@ def _simple(pattern: re.Pattern[str], kind: str, label: str) -> Recogniser:
     return recognise
 
 
-def bank_accounts(text: str) -> Iterator[Finding]:
+def bank_accounts(scan: Scan) -> Iterator[Finding]:
     """Account numbers introduced by 'a/c', 'account no' and the like."""
-    for match in BANK_ACCOUNT.finditer(text):
+    for match in BANK_ACCOUNT.finditer(scan.text):
         digits = re.sub(r"\D", "", match.group(1))
         if 9 <= len(digits) <= 18:
             yield Finding(match.start(1), match.end(1), "bank_account", "[account withheld]")
 
 
-def upi_ids(text: str) -> Iterator[Finding]:
+def upi_ids(scan: Scan) -> Iterator[Finding]:
     """UPI handles (name@psp) that are not e-mail addresses."""
-    for match in UPI.finditer(text):
+    if "@" not in scan.text:
+        return
+    for match in UPI.finditer(scan.text):
         yield Finding(match.start(), match.end(), "upi", "[UPI id withheld]")
+
+
+def emails(scan: Scan) -> Iterator[Finding]:
+    """E-mail addresses."""
+    if "@" not in scan.text:
+        return
+    for match in EMAIL.finditer(scan.text):
+        yield Finding(match.start(), match.end(), "email", "[e-mail withheld]")
 
 
 voter_ids = _simple(EPIC, "voter_id", "voter ID")
 passports = _simple(PASSPORT, "passport", "passport")
 driving_licences = _simple(DRIVING_LICENCE, "driving_licence", "driving licence")
-emails = _simple(EMAIL, "email", "e-mail")
 ifsc_codes = _simple(IFSC, "ifsc", "IFSC")

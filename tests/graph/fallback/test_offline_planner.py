@@ -30,7 +30,7 @@ ONE_CYCLE = [
     [
         ("how many days between 3 March 2026 and today", "274 days"),
         ("what date is 90 days from 15 Sep 2026", "Monday, 14 December 2026"),
-        ("60-day chargesheet deadline for an arrest on 2 Nov", "day 60 is Friday, 1 January 2027"),
+        ("60-day chargesheet deadline for an arrest on 2 Nov", "day 60 is Thursday, 31 December"),
         ("what is 18% of 2,35,000", "= 42300"),
         ("(45000*3)/4 + 1200", "= 34950"),
         ("convert 10:30 IST to UTC", "10:30 IST is 05:00 UTC"),

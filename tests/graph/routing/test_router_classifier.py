@@ -17,7 +17,8 @@ CLEAR_EXAMPLES = {
     "zcql": "how many chain snatching cases were registered in Mysuru last month",
     "hybrid": "status of FIR 210/2024 and can I arrest the accused under Arnesh Kumar",
     "vision": "read the number plate in this photo",
-    "fallback": "what is the weather in Mangaluru tomorrow",
+    "fallback": "what date is 45 days after 3 March",
+    "out_of_scope": "what is the weather in Mangaluru tomorrow",
     "smalltalk": "thank you so much",
     "clarify": "what is the status of this FIR",
 }
@@ -59,8 +60,8 @@ def test_version_changes_when_training_data_changes(tmp_path: Path):
 
 
 def test_training_is_deterministic_and_cached_under_the_version(tmp_path: Path):
-    first = train_router(DEFAULT_TRAIN_PATH, tmp_path / "a.joblib")
-    second = train_router(DEFAULT_TRAIN_PATH, tmp_path / "b.joblib")
+    first = train_router(DEFAULT_TRAIN_PATH, tmp_path / "a.npz")
+    second = train_router(DEFAULT_TRAIN_PATH, tmp_path / "b.npz")
     assert first.version == second.version == model_version()
     assert first.n_examples == len(load_examples(DEFAULT_TRAIN_PATH)[0])
     assert set(first.routes) == set(ROUTES)
@@ -68,12 +69,12 @@ def test_training_is_deterministic_and_cached_under_the_version(tmp_path: Path):
     b = RouterClassifier.load(tmp_path / "y")
     text = "pending POCSO cases in Belagavi and the reporting rules"
     assert a.predict(text) == b.predict(text)
-    assert (tmp_path / "x" / f"router-model-{a.version}.joblib").exists()
+    assert (tmp_path / "x" / f"router-model-{a.version}.npz").exists()
 
 
 def test_a_corrupt_cache_file_is_retrained_not_trusted(tmp_path: Path):
     version = model_version()
-    (tmp_path / f"router-model-{version}.joblib").write_bytes(b"not a pickle")
+    (tmp_path / f"router-model-{version}.npz").write_bytes(b"not an npz")
     model = RouterClassifier.load(tmp_path)
     assert model.predict("hello").route == "smalltalk"
 

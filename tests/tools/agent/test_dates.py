@@ -75,12 +75,17 @@ def test_parses_times() -> None:
         (
             {"operation": "deadline", "start": "2 Nov", "deadline": "chargesheet_60"},
             "date",
-            "2027-01-01",
+            "2026-12-31",
         ),
         (
             {"operation": "deadline", "start": "2 Nov", "deadline": "chargesheet_90"},
             "date",
-            "2027-01-31",
+            "2027-01-30",
+        ),
+        (  # Kapil Wadhawan: remanded 14 May 2020, the 60 days expired on 12 July 2020
+            {"operation": "deadline", "start": "14 May 2020", "deadline": "chargesheet_60"},
+            "date",
+            "2020-07-12",
         ),
         ({"operation": "convert_time", "time": "10:30"}, "time", "05:00"),
         (

@@ -36,6 +36,7 @@ def test_definitions_are_openai_functions_with_json_schemas() -> None:
     assert set(definitions) == {
         "calculator",
         "date_utility",
+        "legal_reference",
         "page_context",
         "records",
         "knowledge_base",

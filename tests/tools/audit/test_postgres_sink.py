@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from schemas.audit import AuditEvent
 from tests.conftest import dsn_for
-from tools.audit.anchor import FileAnchor
-from tools.audit.verify import verify_chain
+from tools.audit.checkpoint import CheckpointSigner
+from tools.audit.verify import verify_chain, verify_trail
 
 pytestmark = pytest.mark.postgres
 SCHEMA_SQL = Path(__file__).resolve().parents[3] / "deploy" / "postgres" / "audit_schema.sql"
@@ -37,10 +38,10 @@ def audit_db(pg_database: str) -> str:
     return pg_database
 
 
-def writer_sink(owner_dsn: str, anchor: FileAnchor | None = None):
+def writer_sink(owner_dsn: str):
     from tools.audit.postgres_sink import PostgresAuditSink
 
-    return PostgresAuditSink(dsn_for(owner_dsn, user="crimeassist_audit_writer"), anchor)
+    return PostgresAuditSink(dsn_for(owner_dsn, user="crimeassist_audit_writer"))
 
 
 def reader_sink(owner_dsn: str):
@@ -49,12 +50,11 @@ def reader_sink(owner_dsn: str):
     return PostgresAuditSink(dsn_for(owner_dsn, user="crimeassist_audit_reader"))
 
 
-def test_writer_role_appends_and_reader_verifies(audit_db: str, tmp_path: Path):
-    anchor = FileAnchor(tmp_path / "a", b"k")
-    sink = writer_sink(audit_db, anchor)
+def test_writer_role_appends_and_reader_verifies(audit_db: str):
+    sink = writer_sink(audit_db)
     sink.append([event(1), event(2)])
     sink.append([event(3)])
-    report = verify_chain(reader_sink(audit_db).events(), anchor.read())
+    report = verify_chain(reader_sink(audit_db).events())
     assert report.ok and report.checked == 3
 
 
@@ -78,6 +78,17 @@ def test_writer_role_is_refused_everything_but_insert(audit_db: str, statement: 
         pytest.raises(psycopg.errors.InsufficientPrivilege),
     ):
         db.execute(statement)
+
+
+def test_a_second_successor_of_one_event_is_refused(audit_db: str):
+    import psycopg
+
+    writer_sink(audit_db).append([event(1), event(2)])
+    with psycopg.connect(audit_db) as db, pytest.raises(psycopg.errors.UniqueViolation):
+        db.execute(
+            "INSERT INTO audit_events SELECT 3, ts, request_id, badge_id, kind, step, frm, "
+            '"to", data, prev_hash, hash FROM audit_events WHERE seq = 2'
+        )
 
 
 @pytest.mark.parametrize(
@@ -109,14 +120,16 @@ def test_even_the_owner_cannot_change_rows_while_triggers_stand(audit_db: str, s
     ],
     ids=["edited", "deleted", "reordered", "truncated"],
 )
-def test_tampering_by_a_superuser_is_detected(audit_db: str, tmp_path: Path, statements, first_bad):
+def test_tampering_by_a_superuser_is_detected(audit_db: str, statements, first_bad):
     import psycopg
 
-    anchor = FileAnchor(tmp_path / "a", b"k")
-    writer_sink(audit_db, anchor).append([event(n) for n in range(1, 5)])
+    key = Ed25519PrivateKey.generate()
+    head = writer_sink(audit_db).append([event(n) for n in range(1, 5)])[-1]
+    anchor = CheckpointSigner(key).sign(4, str(head.hash), "2026-12-03T08:00:00+00:00")
     with psycopg.connect(audit_db, autocommit=True) as db:
         db.execute("ALTER TABLE audit_events DISABLE TRIGGER USER")
         for statement in statements:
             db.execute(statement)
-    report = verify_chain(reader_sink(audit_db).events(), anchor.read())
+    events = reader_sink(audit_db).events()
+    report = verify_trail(events, key.public_key(), anchor, single_writer=False)
     assert not report.ok and report.first_bad_seq == first_bad

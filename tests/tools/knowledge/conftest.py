@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+import uuid
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from schemas.officer import Officer
+from tools.knowledge.embedders import HashingEmbedder
 from tools.knowledge.index import KnowledgeIndex
 
 WriteDoc = Callable[..., Path]
@@ -111,9 +117,71 @@ def make_officer() -> MakeOfficer:
     return make
 
 
+#: A Qdrant server for the shared suite; without one the server variant is skipped.
+SERVER_URL = os.environ.get("QDRANT_TEST_URL")
+ENGINES = [
+    pytest.param("edge", id="edge"),
+    pytest.param("client", id="server-api-in-process"),
+    pytest.param(
+        "server",
+        id="server",
+        marks=pytest.mark.skipif(
+            not SERVER_URL, reason="no Qdrant server: set QDRANT_TEST_URL to run the server suite"
+        ),
+    ),
+]
+
+
+def open_index(
+    engine: str, tmp_path: Path, embedder: HashingEmbedder | None = None
+) -> KnowledgeIndex:
+    """The embedded engine in tmp_path; the server engine's code over qdrant-client's
+    in-process mode (`client`); or a fresh collection on the test server."""
+    if engine == "client":
+        from qdrant_client import QdrantClient
+
+        from tools.knowledge.server import ServerEngine
+
+        dim = embedder.dim if embedder is not None else None
+        with warnings.catch_warnings():  # "payload indexes have no effect" in-process
+            warnings.simplefilter("ignore", UserWarning)
+            engine = ServerEngine(QdrantClient(location=":memory:"), "kb", dim)
+        return KnowledgeIndex(engine, embedder)
+    if engine == "server":
+        name = f"test_{uuid.uuid4().hex[:12]}"
+        return KnowledgeIndex.open(url=SERVER_URL, collection=name, embedder=embedder)
+    return KnowledgeIndex.open(path=tmp_path / "qdrant", embedder=embedder)
+
+
+SHM = Path("/dev/shm")
+
+
 @pytest.fixture
-def index() -> Iterator[KnowledgeIndex]:
-    """An in-memory index (local mode, no disk)."""
-    idx = KnowledgeIndex.open()
+def kb_tmp(tmp_path: Path) -> Iterator[Path]:
+    """A folder for on-disk indexes: in memory-backed /dev/shm where there is one.
+
+    The embedded engine fsyncs on every schema change and close (~0.2 s each on disk);
+    durability is not what these tests check, so they skip the wait.
+    """
+    if not SHM.is_dir() or not os.access(SHM, os.W_OK):
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="kb-test-", dir=SHM))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    """Each engine the shared suite runs over."""
+    return str(request.param)
+
+
+@pytest.fixture
+def index(engine: str, kb_tmp: Path) -> Iterator[KnowledgeIndex]:
+    """A fresh index on each engine."""
+    idx = open_index(engine, kb_tmp)
     yield idx
     idx.close()

@@ -8,6 +8,7 @@ from tools.knowledge.answer import (
     NOT_COVERED,
     addresses_assistant,
     compose_extractive_answer,
+    is_abstention,
     section_slug,
 )
 from tools.knowledge.index import Passage
@@ -80,7 +81,9 @@ def test_no_passages_means_the_knowledge_base_does_not_cover_it() -> None:
 def test_unrelated_or_low_scoring_passages_are_not_quoted() -> None:
     passages = [_passage("sop-zero-fir", "When to register", ZERO_FIR)]
     unrelated = compose_extractive_answer("ganja seizure sampling procedure NDPS", passages)
-    assert unrelated.answer == NOT_COVERED
+    assert is_abstention(unrelated) and unrelated.citations == []
+    assert "outside the station" not in unrelated.answer
+    assert "closest document is “Registering a Zero FIR” (sop-zero-fir)" in unrelated.answer
     weak = compose_extractive_answer("zero fir transfer", passages, min_score=10.0)
     assert weak.answer == NOT_COVERED
 
@@ -104,7 +107,8 @@ def test_an_injection_only_passage_yields_not_covered() -> None:
     result = compose_extractive_answer(
         "zero FIR victim name", [_passage("sop-notice", "Notices", INJECTION)]
     )
-    assert result.answer == NOT_COVERED
+    assert is_abstention(result)
+    assert "IGNORE" not in result.answer and "admin mode" not in result.answer
     assert result.citations == []
 
 

@@ -1,23 +1,26 @@
-"""The Qdrant-backed index: clearance and precinct filter inside the query, re-ingest."""
+"""The index on every engine: clearance and precinct filter inside the query, re-ingest.
+
+`index` runs each test on the embedded engine and, when QDRANT_TEST_URL names a
+server, on the server engine too (see conftest).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from qdrant_client import QdrantClient, models
 
-from schemas.errors import BackendUnavailable, BadInput
-from tools.knowledge import index as index_module
+from schemas.errors import BadInput
+from tests.tools.knowledge.conftest import open_index
 from tools.knowledge.embedders import HashingEmbedder
-from tools.knowledge.index import KnowledgeIndex
+from tools.knowledge.index import KnowledgeIndex, SearchResult
 
 NIGHTJAR = "Operation Nightjar falcon rendezvous coordinates are held by the controlling officer"
 KESTREL = "KR Puram kestrel night patrol roster"
 REPO_KB = Path(__file__).resolve().parents[3] / "kb"
 
 
-def _doc_ids(result: index_module.SearchResult) -> set[str]:
+def _doc_ids(result: SearchResult) -> set[str]:
     return {p.doc_id for p in result.passages}
 
 
@@ -39,7 +42,6 @@ def test_clearance_5_document_never_reaches_a_clearance_1_officer_for_its_exact_
     assert "restricted-nightjar" not in _doc_ids(result)
     assert all(p.clearance <= 1 for p in result.passages)
     assert result.filtered_out == 1
-    assert result.recheck_dropped == 0
 
 
 def test_precinct_scoped_document_is_only_returned_inside_its_precinct(
@@ -61,16 +63,20 @@ def test_officer_without_precincts_sees_only_all_precinct_documents(
     result = index.search(f"{KESTREL} zero fir handcuffs", make_officer(5), k=10)
     assert "so-krp-night-duty" not in _doc_ids(result)
     assert {"sop-zero-fir", "sop-handcuffs"} <= _doc_ids(result)
+    assert all(p.force_wide for p in result.passages)
 
 
-def test_recheck_drops_and_counts_what_a_broken_filter_lets_through(
-    index: KnowledgeIndex, corpus: Path, make_officer, monkeypatch: pytest.MonkeyPatch
+def test_passages_carry_their_stored_access_fields(
+    index: KnowledgeIndex, corpus: Path, make_officer
 ) -> None:
     index.ingest([corpus])
-    monkeypatch.setattr(index_module, "to_qdrant_filter", lambda spec: models.Filter())
-    result = index.search(NIGHTJAR, make_officer(1, "BLR-E-KRP"), k=10)
-    assert "restricted-nightjar" not in _doc_ids(result)
-    assert result.recheck_dropped == 1
+    top = index.search(KESTREL, make_officer(2, "BLR-E-KRP")).passages[0]
+    assert (top.doc_id, top.clearance, top.precincts, top.force_wide) == (
+        "so-krp-night-duty",
+        2,
+        ("BLR-E-KRP",),
+        False,
+    )
 
 
 def test_reingesting_a_document_replaces_all_its_chunks(
@@ -87,6 +93,18 @@ def test_reingesting_a_document_replaces_all_its_chunks(
     officer = make_officer(5, "BLR-E-KRP")
     assert index.search("obsolete osprey procedure", officer).passages == []
     assert index.search("transfer papers", officer).passages[0].text == "Transfer papers quickly."
+
+
+def test_rarer_terms_weigh_more_through_the_idf_modifier(
+    index: KnowledgeIndex, write_doc, make_officer
+) -> None:
+    for n in range(4):
+        write_doc(f"sop-common-{n}", f"Common {n}", {"Log": "Every patrol keeps a patrol log."})
+    rare = write_doc("sop-rare", "Rare", {"Log": "Every patrol notes a gyrfalcon sighting."})
+    index.ingest([rare.parent])
+    ranked = index.search("gyrfalcon patrol log", make_officer(1, "X"), k=5).passages
+    # "log" matches four chunks twice as often, yet the one rare term outweighs it
+    assert ranked[0].doc_id == "sop-rare"
 
 
 def test_a_bad_file_fails_the_whole_ingest_before_anything_is_written(
@@ -115,60 +133,34 @@ def test_a_query_with_no_search_terms_returns_nothing(
     assert index.search("the of and ?", make_officer(5, "BLR-E-KRP")).passages == []
 
 
-def test_fusion_with_a_dense_embedder_keeps_the_filter(corpus: Path, make_officer) -> None:
-    idx = KnowledgeIndex.open(embedder=HashingEmbedder(dim=64))
+def test_fusion_with_a_dense_embedder_keeps_the_filter(
+    engine: str, kb_tmp: Path, corpus: Path, make_officer
+) -> None:
+    idx = open_index(engine, kb_tmp, embedder=HashingEmbedder(dim=64))
     try:
         idx.ingest([corpus])
         officer = make_officer(1, "BLR-E-WFD")
         result = idx.search(f"{NIGHTJAR} {KESTREL}", officer, k=10)
+        assert result.passages
         assert _doc_ids(result) <= {"sop-zero-fir", "sop-handcuffs"}
-        assert result.recheck_dropped == 0
         top = idx.search("register a zero fir and transfer it", officer).passages[0]
         assert top.doc_id == "sop-zero-fir"
     finally:
         idx.close()
 
 
-def test_opening_a_lexical_collection_with_an_embedder_is_refused(tmp_path: Path) -> None:
-    KnowledgeIndex.open(path=tmp_path / "q").close()
+def test_opening_a_lexical_collection_with_an_embedder_is_refused(kb_tmp: Path) -> None:
+    KnowledgeIndex.open(path=kb_tmp / "q").close()
     with pytest.raises(BadInput, match="no 64-d dense vectors"):
-        KnowledgeIndex.open(path=tmp_path / "q", embedder=HashingEmbedder(64))
+        KnowledgeIndex.open(path=kb_tmp / "q", embedder=HashingEmbedder(64))
 
 
-def test_local_mode_on_disk_shares_one_client_per_folder_and_persists(
-    tmp_path: Path, corpus: Path, make_officer
+def test_repository_canary_never_reaches_a_clearance_1_officer(
+    index: KnowledgeIndex, make_officer
 ) -> None:
-    first = KnowledgeIndex.open(path=tmp_path / "qdrant")
-    second = KnowledgeIndex.open(path=tmp_path / "qdrant")
-    first.ingest([corpus / "sop-zero-fir.md"])
-    assert second.count() == 2
-    first.close()
-    assert second.search("zero fir", make_officer(1, "X")).passages
-    second.close()
-
-    reopened = KnowledgeIndex.open(path=tmp_path / "qdrant")
-    try:
-        assert reopened.count() == 2
-    finally:
-        reopened.close()
-
-
-def test_repository_canary_never_reaches_a_clearance_1_officer(make_officer) -> None:
-    idx = KnowledgeIndex.open()
-    try:
-        idx.ingest([REPO_KB])
-        result = idx.search("CANARY-KB-5 Operation Nightjar", make_officer(1, "BLR-E-KRP"), k=10)
-        assert all(p.clearance == 1 for p in result.passages)
-        assert not any("CANARY" in p.text or "Nightjar" in p.title for p in result.passages)
-        assert result.filtered_out >= 1
-    finally:
-        idx.close()
-
-
-def test_a_folder_locked_by_another_client_is_backend_unavailable(tmp_path: Path) -> None:
-    other = QdrantClient(path=str(tmp_path / "locked"))
-    try:
-        with pytest.raises(BackendUnavailable, match="in use"):
-            KnowledgeIndex.open(path=tmp_path / "locked")
-    finally:
-        other.close()
+    index.ingest([REPO_KB])
+    result = index.search("CANARY-KB-5 Operation Nightjar", make_officer(1, "BLR-E-KRP"), k=10)
+    assert result.passages
+    assert all(p.clearance == 1 for p in result.passages)
+    assert not any("CANARY" in p.text or "Nightjar" in p.title for p in result.passages)
+    assert result.filtered_out >= 1

@@ -1,4 +1,4 @@
-"""Server mode over mocked HTTP: the officer's filter travels inside the Qdrant query."""
+"""The server engine over mocked HTTP: the officer's filter travels inside the Qdrant query."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import respx
 from schemas.errors import BackendUnavailable
 from tools.knowledge.embedders import HashingEmbedder
 from tools.knowledge.index import KnowledgeIndex
+from tools.knowledge.layout import PAYLOAD_INDEXES
+from tools.knowledge.service import KnowledgeService
 
 URL = "http://qdrant.test:6333"
 EXPECTED_FILTER = {
@@ -20,7 +22,7 @@ EXPECTED_FILTER = {
         {"key": "clearance", "range": {"lte": 2}},
         {
             "should": [
-                {"key": "all_precincts", "match": {"value": True}},
+                {"key": "all_precincts", "match": {"value": 1}},
                 {"key": "precincts", "match": {"any": ["BLR-E-KRP"]}},
             ]
         },
@@ -44,7 +46,7 @@ def _point(doc_id: str, clearance: int, precincts: list[str]) -> dict[str, Any]:
             "text": "zero fir transfer",
             "clearance": clearance,
             "precincts": precincts,
-            "all_precincts": not precincts,
+            "all_precincts": int(not precincts),
         },
     }
 
@@ -118,9 +120,10 @@ def test_a_point_the_server_should_not_have_returned_is_dropped_and_counted(
 ) -> None:
     leaked = {"points": [_point("restricted", 5, []), _point("other-precinct", 1, ["MYS-X"])]}
     qdrant.post("/collections/sop_kb/points/query").mock(return_value=_ok(leaked))
-    result = KnowledgeIndex.open(url=URL).search("zero fir", make_officer(2, "BLR-E-KRP"))
-    assert result.passages == []
-    assert result.recheck_dropped == 2
+    service = KnowledgeService(KnowledgeIndex.open(url=URL))
+    cleared = service.retrieve("zero fir", make_officer(2, "BLR-E-KRP"))
+    assert cleared.passages == []
+    assert (cleared.checked, cleared.dropped) == (2, 2)
 
 
 def test_an_unreachable_server_is_backend_unavailable_after_bounded_retries(
@@ -133,3 +136,22 @@ def test_an_unreachable_server_is_backend_unavailable_after_bounded_retries(
     with pytest.raises(BackendUnavailable):
         idx.search("zero fir", make_officer(2, "BLR-E-KRP"))
     assert route.call_count == 3
+
+
+def test_a_new_collection_gets_the_shared_design(make_officer) -> None:
+    with respx.mock(base_url=URL, assert_all_called=False) as router:
+        router.get("/").mock(return_value=httpx.Response(200, json={"version": "1.20.0"}))
+        router.get("/collections/sop_kb/exists").mock(return_value=_ok({"exists": False}))
+        create = router.put("/collections/sop_kb").mock(return_value=_ok(True))
+        index = router.put("/collections/sop_kb/index").mock(
+            return_value=_ok({"operation_id": 1, "status": "completed"})
+        )
+        KnowledgeIndex.open(url=URL).close()
+    body = json.loads(create.calls[0].request.content)
+    assert body["sparse_vectors"] == {"bm25": {"modifier": "idf"}}
+    assert body["metadata"]["bm25"]["chunks"] == 0
+    fields = {
+        (b["field_name"], b["field_schema"])
+        for b in (json.loads(c.request.content) for c in index.calls)
+    }
+    assert fields == {(name, kind) for name, kind in PAYLOAD_INDEXES}

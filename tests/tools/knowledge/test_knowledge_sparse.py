@@ -84,3 +84,11 @@ def test_query_vector_is_term_presence() -> None:
     vec = query_vector(["zero", "fir", "fir"])
     assert sorted(vec.indices) == sorted({token_id("zero"), token_id("fir")})
     assert set(vec.values) == {1.0}
+
+
+def test_the_vendored_stop_words_are_scikit_learns_list() -> None:
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS as SKLEARN
+
+    from tools.knowledge.stopwords import ENGLISH_STOP_WORDS
+
+    assert ENGLISH_STOP_WORDS == SKLEARN

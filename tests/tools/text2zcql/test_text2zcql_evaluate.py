@@ -10,7 +10,13 @@ import pytest
 
 from tools.records.seed import build_records_db
 from tools.text2zcql.base import INTENTS, ZcqlDraft, ZcqlRequest, unparsed
-from tools.text2zcql.evaluate import aevaluate, expand_gold, load_cases, resolve_precincts
+from tools.text2zcql.evaluate import (
+    aevaluate,
+    expand_gold,
+    expected_calibration_error,
+    load_cases,
+    resolve_precincts,
+)
 from tools.text2zcql.offline import OfflineZcqlGenerator, parse
 from validators.zcql.validate import validate
 
@@ -85,7 +91,17 @@ async def test_null_generator_scores_only_the_unanswerable_questions(db: Path) -
     assert report.per_intent["unparsed"]["accuracy"] == 1.0
 
 
-async def test_offline_parser_meets_the_accuracy_goal(db: Path) -> None:
+async def test_offline_parser_meets_the_accuracy_goal_with_calibrated_confidence(
+    db: Path,
+) -> None:
     report = await aevaluate(EVAL, db, OfflineZcqlGenerator())
     assert report.rejected_by_validator == 0
     assert report.accuracy >= 0.9, report.to_dict()["failures"]
+    assert report.per_split["grounding_dev"]["accuracy"] >= 0.9
+    assert report.answered and report.ece <= 0.05
+
+
+def test_calibration_error_is_the_weighted_gap_between_confidence_and_accuracy() -> None:
+    assert expected_calibration_error([(0.9, True), (0.9, False)]) == pytest.approx(0.4)
+    assert expected_calibration_error([(1.0, True)]) == 0.0
+    assert expected_calibration_error([]) == 0.0

@@ -1,15 +1,10 @@
-"""Trend helpers: month buckets of registration times and the next page of a trend statement."""
+"""Trend paging: the next page of a trend statement."""
 
 from __future__ import annotations
 
 import pytest
 
-from tools.text2zcql.trend import month_counts, next_page
-
-
-def test_month_counts_buckets_in_month_order() -> None:
-    rows = ["2025-02-03 10:00:00", "2025-01-31 23:59:59", "2025-02-28 00:00:00"]
-    assert month_counts(rows) == {"2025-01": 1, "2025-02": 2}
+from tools.text2zcql.trend import next_page
 
 
 def test_next_page_moves_the_offset() -> None:

@@ -76,3 +76,95 @@ def test_redact_returns_the_number_of_spans_replaced() -> None:
     guard = Guardrail.load().for_request(officer(1), [])
     assert guard.redact("call 9845012345 or 9900112233")[1] == 2
     assert guard.redact("") == ("", 0)
+
+
+# ---- issue 13, finding 4: every format the security review got through, by name
+
+FINDING_4_AADHAAR = {
+    "digits_separated_by_commas": "2,3,4,5,6,7,8,9,0,1,2,4",
+    "digits_separated_by_underscores": "2345_6789_0124",
+    "digits_separated_by_a_run_of_punctuation": "2345 -- 6789 // 0124",
+    "digits_interleaved_with_letters": "2a3a4a5a6a7a8a9a0a1a2a4",
+    "english_number_words": "two three four five six seven eight nine zero one two four",
+    "hindi_number_words_romanised": "do teen char paanch chhah saat aath nau shunya ek do char",
+    "hindi_number_words_devanagari": "दो तीन चार पांच छह सात आठ नौ शून्य एक दो चार",
+    "kannada_number_words_romanised": (
+        "eradu mooru naalku aidu aaru elu entu ombattu sonne ondu eradu naalku"
+    ),
+    "kannada_number_words_native": ("ಎರಡು ಮೂರು ನಾಲ್ಕು ಐದು ಆರು ಏಳು ಎಂಟು ಒಂಬತ್ತು ಸೊನ್ನೆ ಒಂದು ಎರಡು ನಾಲ್ಕು"),
+    "reversed": "4210 9876 5432",
+    "look_alike_letters": "2345 6789 OI24",
+    "base64": "MjM0NTY3ODkwMTI0",
+    "hex": "323334353637383930313234",
+}
+FINDING_4_PHONE = {
+    "digits_separated_by_commas": "9,8,4,5,0,1,2,3,4,5",
+    "digits_separated_by_underscores": "98450_12345",
+    "digits_interleaved_with_letters": "9x8x4x5x0x1x2x3x4x5",
+    "english_number_words": "nine eight four five zero one two three four five",
+    "hindi_number_words_romanised": "nau aath char paanch shunya ek do teen char paanch",
+    "kannada_number_words_native": "ಒಂಬತ್ತು ಎಂಟು ನಾಲ್ಕು ಐದು ಸೊನ್ನೆ ಒಂದು ಎರಡು ಮೂರು ನಾಲ್ಕು ಐದು",
+    "reversed": "5432105489",
+    "look_alike_letters": "98450 l2345",
+    "base64": "OTg0NTAxMjM0NQ==",
+    "hex": "39383435303132333435",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FINDING_4_AADHAAR))
+def test_finding_4_aadhaar_written_any_way_is_masked(name: str) -> None:
+    written = FINDING_4_AADHAAR[name]
+    out = redact(5, f"Her UID is {written}, verified.")
+    assert written not in out and "XXXX XXXX" in out
+
+
+@pytest.mark.parametrize("name", sorted(FINDING_4_PHONE))
+def test_finding_4_phone_written_any_way_is_masked_below_clearance_3(name: str) -> None:
+    written = FINDING_4_PHONE[name]
+    assert redact(1, f"Reach her on {written} today.") == "Reach her on [phone withheld] today."
+
+
+@pytest.mark.parametrize("name", sorted(FINDING_4_PHONE))
+def test_finding_4_withheld_phone_written_any_way_is_masked_at_every_clearance(name: str) -> None:
+    out = redact(5, f"Reach her on {FINDING_4_PHONE[name]} today.", ["9845012345"])
+    assert out == "Reach her on [withheld] today."
+
+
+def test_finding_4_bare_first_name_of_a_withheld_person_is_masked() -> None:
+    assert redact(5, "Meera gave a statement.", ["CANARY VICTIM Meera"]) == (
+        "[withheld] gave a statement."
+    )
+
+
+def test_finding_4_partial_address_of_a_withheld_person_is_masked() -> None:
+    address = "17, 4th Cross, Kaggadasapura, Bengaluru 560093"
+    out = redact(5, "She lives at 17, 4th Cross near Kaggadasapura.", [address])
+    assert "17, 4th Cross" not in out and "Kaggadasapura" not in out
+
+
+def test_finding_4_online_in_a_crime_head_and_in_cited_sql_is_not_masked() -> None:
+    text = (
+        "3 ONLINE FRAUD cases. SELECT COUNT(fir_id) FROM firs "
+        "WHERE crime_head = 'ONLINE FRAUD' AND place_of_occurrence = 'Online'"
+    )
+    assert redact(1, text, ["Online", "Online"]) == text
+
+
+def test_finding_4_the_officers_own_station_is_not_masked() -> None:
+    text = "KR Puram PS registered 12 thefts near the KR Puram bus stand."
+    deny = ["Near Bus Stand, KR Puram", "KR Puram PS", "CANARY COMPLAINANT Suresh"]
+    guard = Guardrail.load().for_request(officer(2), deny, ["KR Puram PS", "TWO-WHEELER THEFT"])
+    assert guard.redact(text) == (text, 0)
+
+
+def test_values_in_the_officers_visible_rows_are_never_masked() -> None:
+    visible = ["Ravi Shetty", "45, 3rd Cross, Hoodi, Bengaluru 560048"]
+    guard = Guardrail.load().for_request(officer(1), ["Ravi Gowda", "45, 3rd Cross"], visible)
+    text = "Accused Ravi Shetty of 45, 3rd Cross, Hoodi was arrested."
+    assert guard.redact(text) == (text, 0)
+    assert guard.redact("Ravi Gowda was questioned")[0] == "[withheld] was questioned"
+
+
+def test_the_allow_list_does_not_unmask_identifiers_below_clearance() -> None:
+    guard = Guardrail.load().for_request(officer(1), [], ["complainant phone 9845012345"])
+    assert guard.redact("complainant phone 9845012345")[0] == "complainant phone [phone withheld]"

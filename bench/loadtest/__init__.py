@@ -1,0 +1,1 @@
+"""`make loadtest`: simulated officers against the real service, with faults injected."""

@@ -1,0 +1,211 @@
+"""`make loadtest`: N simulated officers against the real service on PostgreSQL backends, with
+faults injected, bounded in requests and time, loopback only.
+
+Phases: /healthz at the same concurrency (the ceiling), steady chat load, a PostgreSQL outage
+(the private instance stopped and restarted during load), the audit sink made unwritable
+(INSERT revoked, then granted), and a Groq 429/503 storm (a second service pointed at a loopback
+storm server). Each fault must give the documented behaviour and recover without a restart;
+afterwards the audit trail must account for every request and verify as one chain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from app.auth import TokenService
+from app.settings import Settings
+from bench.__main__ import write_sections
+from bench.loadtest.accounting import account
+from bench.loadtest.groq_storm import GroqStorm
+from bench.loadtest.private_pg import PrivatePostgres
+from bench.loadtest.service import ROOT, ServiceProcess
+from bench.loadtest.traffic import Outcome, drive, summary
+from tools.audit.postgres_sink import PostgresAuditSink
+
+OFFICERS = ("KA-1001", "KA-2002", "KA-3003", "KA-4004", "KA-5005")
+AUDIT_SQL = ROOT / "deploy" / "postgres" / "audit_schema.sql"
+TITLE = "Load and fault harness"
+
+
+def say(message: str) -> None:
+    """Progress on stderr."""
+    print(f"[loadtest {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def seed(home: Path, firs: int) -> None:
+    """The demo records and knowledge base through the command line (prints progress)."""
+    env = {**os.environ, "CRIMEASSIST_HOME": str(home)}
+    subprocess.run(
+        [sys.executable, "-m", "app", "seed-demo", "--firs", str(firs)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+
+
+def prepare_postgres(pg: PrivatePostgres) -> None:
+    """The audit database (INSERT-only writer) and the checkpoint database."""
+    with psycopg.connect(pg.dsn(), autocommit=True) as admin:
+        admin.execute("CREATE DATABASE audit")
+        admin.execute("CREATE DATABASE checkpoints")
+    with psycopg.connect(pg.dsn("audit"), autocommit=True) as db:
+        db.execute(AUDIT_SQL.read_text(encoding="utf-8"))
+
+
+def service_env(home: Path, pg: PrivatePostgres) -> dict[str, str]:
+    """The service on the PostgreSQL backends."""
+    return {
+        "CRIMEASSIST_HOME": str(home),
+        "CRIMEASSIST_AUDIT_BACKEND": "postgres",
+        "CRIMEASSIST_AUDIT_PG_DSN": pg.dsn("audit", "crimeassist_audit_writer"),
+        "CRIMEASSIST_CHECKPOINT_BACKEND": "postgres",
+        "CRIMEASSIST_CHECKPOINT_PG_DSN": pg.dsn("checkpoints"),
+        "CRIMEASSIST_LOG_LEVEL": "WARNING",
+    }
+
+
+async def phase(
+    name: str, url: str, tokens: list[str], args: argparse.Namespace, **options: Any
+) -> tuple[dict[str, Any], list[Outcome]]:
+    """One bounded burst of traffic and its summary."""
+    say(f"{name}: {args.requests} requests at concurrency {args.concurrency}")
+    started = time.perf_counter()
+    outcomes = await drive(
+        url,
+        tokens,
+        requests=options.pop("requests", args.requests),
+        concurrency=args.concurrency,
+        seconds=args.seconds,
+        **options,
+    )
+    result = summary(outcomes, time.perf_counter() - started)
+    say(f"{name}: {json.dumps(result)}")
+    return result, outcomes
+
+
+async def during(fault: Any, delay_s: float, load: Any) -> Any:
+    """Run `load` and, `delay_s` into it, the (blocking) `fault` in a thread."""
+    task = asyncio.create_task(load)
+    await asyncio.sleep(delay_s)
+    await asyncio.to_thread(fault)
+    return await task
+
+
+def set_audit_insert(pg: PrivatePostgres, allowed: bool) -> None:
+    """Grant or revoke the writer's INSERT: the audit sink made unwritable and writable again."""
+    verb = "GRANT INSERT ON audit_events TO" if allowed else "REVOKE INSERT ON audit_events FROM"
+    with psycopg.connect(pg.dsn("audit"), autocommit=True) as db:
+        db.execute(f"{verb} crimeassist_audit_writer")
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Every phase against one private PostgreSQL and the real service; then the accounting."""
+    work = Path(tempfile.mkdtemp(prefix="crimeassist-load-"))
+    home = work / "home"
+    say(f"seeding {args.firs} FIRs under {home}")
+    seed(home, args.firs)
+    pg = PrivatePostgres().init()
+    say(f"private PostgreSQL on 127.0.0.1:{pg.port}")
+    results: dict[str, Any] = {"firs": args.firs, "concurrency": args.concurrency}
+    outcomes: list[Outcome] = []
+    tokens_service = TokenService.from_settings(Settings())
+    tokens = [tokens_service.mint(badge) for badge in OFFICERS]
+    try:
+        prepare_postgres(pg)
+        service = ServiceProcess(service_env(home, pg), work / "service.log").start()
+        try:
+            results["healthz"], _ = await phase("healthz", service.url, tokens, args, chat=False)
+            results["chat"], steady = await phase("chat", service.url, tokens, args)
+            outcomes += steady
+            ceiling = results["healthz"]["throughput_rps"] or 1
+            results["chat_vs_healthz"] = round(results["chat"]["throughput_rps"] / ceiling, 3)
+
+            load = phase("postgres_outage", service.url, tokens, args)
+            results["postgres_outage"], hit = await during(
+                lambda: pg.outage(args.outage_s), 1.0, load
+            )
+            results["postgres_outage_recovery"], after = await phase(
+                "postgres_outage_recovery", service.url, tokens, args, requests=50
+            )
+            outcomes += hit + after
+
+            set_audit_insert(pg, False)
+            results["audit_unwritable"], hit = await phase(
+                "audit_unwritable", service.url, tokens, args, requests=50
+            )
+            set_audit_insert(pg, True)
+            results["audit_unwritable_recovery"], after = await phase(
+                "audit_unwritable_recovery", service.url, tokens, args, requests=50
+            )
+            outcomes += hit + after
+        finally:
+            service.stop()
+
+        with GroqStorm() as storm:
+            storm_env = {
+                **service_env(home, pg),
+                "GROQ_API_KEY": "gsk_load_harness_storm",
+                "CRIMEASSIST_GROQ_BASE_URL": storm.url,
+                "CRIMEASSIST_GROQ_TIMEOUT_S": "2",
+            }
+            stormy = ServiceProcess(storm_env, work / "service-storm.log").start()
+            try:
+                results["groq_storm"], hit = await phase(
+                    "groq_storm", stormy.url, tokens, args, requests=60
+                )
+                results["groq_storm"]["model_calls_refused"] = storm.calls
+                outcomes += hit
+            finally:
+                stormy.stop()
+
+        sink = PostgresAuditSink(pg.dsn("audit"))
+        try:
+            events = list(sink.events())
+        finally:
+            sink.close()
+        results["accounting"] = account(events, outcomes)
+    finally:
+        pg.destroy()
+    goals = results["chat"]
+    results["goals"] = {
+        "chat_vs_healthz >= 0.3": results["chat_vs_healthz"] >= 0.3,
+        "chat p95 <= 200 ms": goals["p95_ms"] <= 200,
+        "0 unexplained errors": results["accounting"]["unexplained_errors"] == 0,
+        "0 lost or duplicated audit events": results["accounting"]["lost_or_duplicated"] == 0
+        and results["accounting"]["duplicate_seq"] == 0,
+        "chain verifies": results["accounting"]["chain_ok"],
+    }
+    return results
+
+
+def main() -> int:
+    """Parse the bounds, run, write the section of docs/benchmarks.md."""
+    parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__)
+    parser.add_argument("--firs", type=int, default=20000)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--requests", type=int, default=300, help="per phase")
+    parser.add_argument("--seconds", type=float, default=90, help="cap per phase")
+    parser.add_argument("--outage-s", type=float, default=3.0)
+    parser.add_argument("--no-write", action="store_true", help="do not touch docs/benchmarks.md")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    results = asyncio.run(run(args))
+    print(json.dumps(results, indent=2))
+    if not args.no_write:
+        write_sections([(TITLE, "bench.loadtest", time.perf_counter() - started, results)])
+    return 0 if all(results["goals"].values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""Deterministic routing rules the trained classifier cannot see: conversation follow-ups
+and questions that need tools (arithmetic over records, outside figures).
+
+- A short elliptical follow-up ("and in 2024?", "what about Whitefield?") right after a
+  records answer is a records question: route `zcql`, never `hybrid`, so it picks up no
+  procedure text.
+- A records question that asks for a percentage, ratio or rate, or compares with an outside
+  figure (NCRB, a national or state average), needs the fallback engine's tools: route
+  `fallback`. The records pipeline only counts and lists.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graph.routing.mixed import has_record_signal
+
+FOLLOW_UP = re.compile(
+    r"^\s*(?:and|also|what about|how about|same for|now for|then|only|just|but)\b"
+    r"|^\s*(?:in|for|during|from|since)\s+\S+"
+    r"|^\s*(?:last|this|next|previous)\s+(?:year|month|week|quarter)\b",
+    re.IGNORECASE,
+)
+MAX_FOLLOW_UP_WORDS = 7
+COMPUTATION = re.compile(
+    r"\bpercent(?:age)?s?\b|%|\bratio\b|\bproportion\b|\bshare of\b|\brate per\b"
+    r"|\bper (?:lakh|100,?000|1,?00,?000|capita)\b|\bcrime rate\b|\btheft rate\b|\b\w+ rate\b",
+    re.IGNORECASE,
+)
+OUTSIDE_FIGURE = re.compile(
+    r"\bncrb\b|\bnational (?:average|rate|figure)\b|\ball[- ]india\b|\bstate average\b"
+    r"|\bcountry(?:wide)? average\b|\blatest (?:figure|statistics|data|average)\b",
+    re.IGNORECASE,
+)
+RECORD_WORDS = re.compile(
+    r"\b(?:thefts?|burglar(?:y|ies)|robber(?:y|ies)|cases?|firs?|crimes?|snatchings?|"
+    r"murders?|arrests?|solved|detected|charge[- ]?sheeted|district|precinct|station)\b",
+    re.IGNORECASE,
+)
+
+
+def is_records_follow_up(text: str, last_route: str | None) -> bool:
+    """A short follow-up right after a records answer."""
+    if last_route != "zcql":
+        return False
+    return len(text.split()) <= MAX_FOLLOW_UP_WORDS and bool(FOLLOW_UP.search(text))
+
+
+def needs_tools(text: str) -> bool:
+    """Arithmetic over records, or a comparison with a figure from outside the records."""
+    about_records = has_record_signal(text) or bool(RECORD_WORDS.search(text))
+    if not about_records:
+        return False
+    return bool(COMPUTATION.search(text) or OUTSIDE_FIGURE.search(text))
+
+
+def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
+    """The route a rule decides, with its reason; None leaves it to the classifier."""
+    if is_records_follow_up(text, last_route):
+        return "zcql", "records follow-up after a records answer"
+    if needs_tools(text):
+        return "fallback", "needs arithmetic or an outside figure over records"
+    return None

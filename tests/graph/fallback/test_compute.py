@@ -1,0 +1,69 @@
+"""The offline planner's worded arithmetic and two-step records shares."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.fallback.compute import computation, records_share, single_count
+from tests.graph.fallback.harness import context_for, run_loop
+from tools.agent.base import ToolOutput
+from tools.agent.services import FallbackServices
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("If 37 out of 412 thefts were solved, what percentage is that?", "37 out of 412 is 8.98%"),
+        ("ratio of 120 to 48 burglaries", "ratio of 120 to 48 is 2.5 : 1"),
+        ("difference between 1,245 and 980 cases", "difference between 1,245 and 980 is 265"),
+        ("rate per 100,000 for 420 thefts in a population of 12 lakh", "35 per 100,000"),
+        ("percentage increase in thefts from 40 to 50", "change from 40 to 50 is 25%"),
+    ],
+)
+async def test_worded_arithmetic_is_computed_by_the_calculator(question, expected) -> None:
+    run = await run_loop(context_for(FallbackServices()), question)
+    assert expected in run.result.answer
+    assert [n["tool"] for n in run.tool_notes] == ["calculator"]
+
+
+def test_share_question_splits_into_two_counts() -> None:
+    share = records_share(
+        "how many thefts in Whitefield this year, and what percentage were solved?"
+    )
+    assert share is not None
+    assert share.total_question == "how many thefts in Whitefield this year"
+    assert share.part_question == "how many charge sheeted thefts in Whitefield this year"
+    assert computation("how many thefts in Whitefield this year") is None
+
+
+def test_single_count_reads_only_a_one_number_row() -> None:
+    assert single_count([{"count": 43}]) == 43
+    assert single_count([{"count": 43}, {"count": 2}]) is None
+    assert single_count([{"fir_id": "FIR-2026-04829"}]) is None
+
+
+async def test_share_runs_two_records_calls_then_the_calculator() -> None:
+    answers = iter([43, 7])
+    calls: list[str] = []
+
+    async def records(question, officer, page):
+        calls.append(question)
+        count = next(answers)
+        return ToolOutput(text=f"count: {count}", records=[{"count": count}])
+
+    run = await run_loop(
+        context_for(FallbackServices(records=records)),
+        "how many thefts in Whitefield this year, and what percentage were solved?",
+    )
+    assert [n["tool"] for n in run.tool_notes] == ["records", "records", "calculator"]
+    assert calls[1].startswith("how many charge sheeted thefts")
+    assert "7 of 43 is 16.28%" in run.result.answer
+
+
+async def test_web_needing_question_without_web_search_says_so() -> None:
+    run = await run_loop(
+        context_for(FallbackServices()),
+        "Compare our district's theft rate with the latest NCRB national average",
+    )
+    assert "web search is not configured" in run.result.answer
+    assert run.tool_notes == []

@@ -1,0 +1,59 @@
+"""The legal reference table and its look-up."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.domain.legal import bns_sections, find_by_ipc, legal_answer, provisions
+
+
+def test_table_has_at_least_60_sections_each_with_offence_and_punishment() -> None:
+    rows = bns_sections()
+    assert len(rows) >= 60
+    assert len({r.bns for r in rows}) == len(rows)
+    assert all(r.offence and r.punishment for r in rows)
+    assert all(r.cognisable in ("", "yes", "no") or "as for" in r.cognisable for r in rows)
+
+
+def test_time_limits_cover_the_bnss_sections_the_issue_names() -> None:
+    sections = {(p.act, p.section) for p in provisions()}
+    for wanted in ("187(3)", "58", "35(3)-(6)", "43(5)", "173(1)", "193(2)"):
+        assert ("BNSS", wanted) in sections
+    assert {p.act for p in provisions()} >= {"BNSS", "POCSO Act", "JJ Act"}
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("punishment for BNS 303", ["BNS 303(2)", "up to 3 years"]),
+        ("IPC 420 in BNS", ["IPC 420 corresponds to BNS 318(4)"]),
+        ("is BNS 318 bailable", ["BNS 318(2)", "bailable: yes", "BNS 318(4)", "bailable: no"]),
+        ("charge-sheet limit for a 10-year offence", ["187(3)", "90 days", "60 days"]),
+        ("charge-sheet limit for a 3-year offence", ["60-day class"]),
+        ("is murder under section 103(1) of BNS triable by a magistrate", ["Court of Session"]),
+        ("BNSS 43(5)", ["sunset", "Judicial Magistrate"]),
+        ("POCSO section 19", ["POCSO Act s.19", "24 hours"]),
+    ],
+)
+def test_lookups_answer_from_the_table(question: str, expected: list[str]) -> None:
+    found = legal_answer(question)
+    assert found is not None
+    for fact in expected:
+        assert fact in found.text, fact
+    assert len(found.entries) == len(found.sentences)
+
+
+def test_questions_that_are_not_lookups_fall_through() -> None:
+    for question in ("what is a zero FIR", "steps for a POCSO complaint", "how many thefts"):
+        assert legal_answer(question) is None
+
+
+def test_unknown_sections_are_said_to_be_missing_not_guessed() -> None:
+    found = legal_answer("punishment for BNS 999")
+    assert found is not None and "not in the reference table" in found.text
+    assert find_by_ipc("377") == []
+
+
+def test_blank_classification_is_reported_as_not_recorded() -> None:
+    found = legal_answer("is BNS 304 triable by a magistrate")
+    assert found is not None and "not recorded" in found.text

@@ -1,0 +1,261 @@
+"""The structured legal reference: BNS sections, BNSS time limits, POCSO and JJ Act duties.
+
+Data in `data/legal/` (sources named in its README). `legal_answer(question)` answers a
+table look-up ("punishment for BNS 303", "IPC 420 in BNS", "is BNS 318 bailable",
+"charge-sheet limit for a 10-year offence", "BNSS 43(5)") and returns None for anything
+else, so callers fall through to the knowledge base. A blank cell is reported as not
+recorded, never guessed.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "legal"
+SOURCE = (
+    "BNS 2023 and the BNSS 2023 First Schedule (IPC 1860 for the replaced section); "
+    "paraphrased, verify against the Gazette"
+)
+NOT_RECORDED = "not recorded in the reference table (check the BNSS First Schedule)"
+
+
+@dataclass(frozen=True)
+class BnsSection:
+    """One row of `bns_sections.csv`."""
+
+    bns: str
+    offence: str
+    ipc: str
+    punishment: str
+    cognisable: str
+    bailable: str
+    triable_by: str
+
+
+@dataclass(frozen=True)
+class Provision:
+    """One time limit or duty of `time_limits_and_duties.yaml`."""
+
+    key: str
+    act: str
+    section: str
+    topic: str
+    rule: str
+    kb: str
+
+
+@dataclass(frozen=True)
+class LegalAnswer:
+    """A look-up's answer: sentences, and the table entry (id, title) each one came from."""
+
+    sentences: tuple[str, ...]
+    entries: tuple[tuple[str, str], ...]
+    kb_documents: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The sentences joined, for tools that want one string."""
+        return " ".join(self.sentences)
+
+
+@lru_cache(maxsize=1)
+def bns_sections() -> tuple[BnsSection, ...]:
+    """Every BNS row, in file order."""
+    with (DATA_DIR / "bns_sections.csv").open(encoding="utf-8", newline="") as fh:
+        return tuple(
+            BnsSection(**{k: v.strip() for k, v in row.items()}) for row in csv.DictReader(fh)
+        )
+
+
+@lru_cache(maxsize=1)
+def provisions() -> tuple[Provision, ...]:
+    """Every time limit and duty, in file order."""
+    rows = yaml.safe_load((DATA_DIR / "time_limits_and_duties.yaml").read_text(encoding="utf-8"))
+    return tuple(
+        Provision(
+            key=r["key"],
+            act=r["act"],
+            section=str(r["section"]),
+            topic=r["topic"],
+            rule=" ".join(str(r["rule"]).split()),
+            kb=r["kb"],
+        )
+        for r in rows
+    )
+
+
+def _base(section: str) -> str:
+    """`303(2)` -> `303`; `124A (replaces sedition in part)` -> `124a`."""
+    match = re.match(r"\d+[a-z]*", section.strip().lower())
+    return match.group(0) if match else ""
+
+
+def find_bns(section: str) -> list[BnsSection]:
+    """Rows for `303(2)` exactly, or for every sub-section of `303`."""
+    wanted = re.sub(r"\s+", "", section.lower())
+    exact = [r for r in bns_sections() if r.bns.lower() == wanted]
+    return exact or [r for r in bns_sections() if _base(r.bns) == _base(wanted)]
+
+
+def find_by_ipc(section: str) -> list[BnsSection]:
+    """BNS rows that replace an IPC section (`420` -> 318(4))."""
+    wanted = _base(section)
+    return [r for r in bns_sections() if r.ipc and _base(r.ipc) == wanted]
+
+
+_SEC = r"(\d{1,3}[a-z]{0,2}(?:\s?\(\s?[0-9a-z]{1,3}\s?\))*)"
+_LEAD = r"(?:s\.|sec\.?|section|u/s\.?)?\s*"
+_TRAIL = r"\s*(?:of\s+(?:the\s+)?)?"
+
+
+def _refs(text: str, act: str) -> list[str]:
+    """Section numbers cited with an act: `BNS 303`, `section 303 of BNS`, `303 BNS`."""
+    found = re.findall(rf"\b{act}\s*{_LEAD}{_SEC}", text)
+    found += re.findall(rf"\b(?:s\.|sec\.?|section|u/s\.?)\s*{_SEC}{_TRAIL}{act}\b", text)
+    found += re.findall(rf"\b{_SEC}\s+{act}\b", text)
+    return list(dict.fromkeys(re.sub(r"\s+", "", f) for f in found))
+
+
+ASPECTS = {
+    "punishment": re.compile(r"punish|sentence|saza|imprisonment|jail term|penalty", re.I),
+    "bailable": re.compile(r"\bbail", re.I),
+    "cognisable": re.compile(r"cogni[sz]", re.I),
+    "triable": re.compile(r"triable|tried by|which court|trial court", re.I),
+}
+DEFAULT_BAIL = re.compile(
+    r"default bail|statutory bail|\b187\s*\(\s*3\s*\)"
+    r"|(?:charge[- ]?sheet|final report)\b.*\b(?:limit|deadline|within|days|time|period|due)"
+    r"|(?:limit|deadline|time|period|days)\b.*\b(?:charge[- ]?sheet|final report)",
+    re.I,
+)
+_YEARS = re.compile(r"\b(\d{1,2})[- ]?(?:years?|yrs?|year)\b", re.I)
+_GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|life)\b", re.I)
+
+
+def _yes_no(value: str) -> str:
+    return {"yes": "yes", "no": "no"}.get(value.lower(), value) if value else NOT_RECORDED
+
+
+def _entry(row: BnsSection) -> tuple[str, str]:
+    return f"bns-{re.sub(r'[^0-9a-z]+', '-', row.bns.lower()).strip('-')}", f"BNS {row.bns}"
+
+
+def section_sentence(row: BnsSection, aspects: set[str]) -> str:
+    """One sentence about a row: the aspects asked for, or all of it."""
+    replaces = f"replaces IPC {row.ipc}" if row.ipc else "no IPC equivalent"
+    head = f"BNS {row.bns} ({row.offence}; {replaces})"
+    parts = []
+    if not aspects or "punishment" in aspects:
+        parts.append(f"punishment: {row.punishment}")
+    if not aspects or "cognisable" in aspects:
+        parts.append(f"cognisable: {_yes_no(row.cognisable)}")
+    if not aspects or "bailable" in aspects:
+        parts.append(f"bailable: {_yes_no(row.bailable)}")
+    if not aspects or "triable" in aspects:
+        parts.append(f"triable by: {row.triable_by or NOT_RECORDED}")
+    if aspects == {"mapping"}:
+        return f"IPC {row.ipc} corresponds to BNS {row.bns} ({row.offence})."
+    return f"{head}: " + "; ".join(parts) + "."
+
+
+def default_bail_class(years: int | None, grave: bool) -> str:
+    """Which BNSS 187(3) period applies to an offence of that punishment."""
+    if grave or (years is not None and years > 10):
+        return (
+            "An offence punishable with death, imprisonment for life or more than ten years "
+            "is in the 90-day class."
+        )
+    if years == 10:
+        return (
+            "An offence punishable with a term of at least ten years is in the 90-day class; "
+            "where ten years is only the maximum ('may extend to ten years') courts have read "
+            "'not less than ten years' differently, so file within 60 days to be safe and "
+            "confirm with the prosecutor."
+        )
+    if years is not None:
+        return f"An offence punishable with at most {years} years is in the 60-day class."
+    return ""
+
+
+def _provision(key: str) -> Provision:
+    return next(p for p in provisions() if p.key == key)
+
+
+def _provision_entry(p: Provision) -> tuple[str, str]:
+    slug = re.sub(r"[^0-9a-z]+", "-", f"{p.act} {p.section}".lower()).strip("-")
+    return slug, provision_label(p)
+
+
+def provision_label(p: Provision) -> str:
+    """`BNSS 58`, `POCSO Act s.19`."""
+    return f"{p.act} {p.section}" if p.act == "BNSS" else f"{p.act} s.{p.section}"
+
+
+def provision_sentence(p: Provision) -> str:
+    """`BNSS 58 (production before a Magistrate): <rule>`."""
+    return f"{provision_label(p)} ({p.topic}): {p.rule}"
+
+
+def _provisions_cited(text: str) -> list[Provision]:
+    cited: list[Provision] = []
+    for act, name in (("bnss", "BNSS"), ("pocso(?: act)?", "POCSO Act"), ("jj act", "JJ Act")):
+        for ref in _refs(text, act):
+            cited += [
+                p
+                for p in provisions()
+                if p.act == name
+                and _base(p.section) == _base(ref)
+                and (ref == _base(ref) or p.section.startswith(ref))
+            ]
+    return list(dict.fromkeys(cited))
+
+
+def legal_answer(question: str) -> LegalAnswer | None:
+    """The table's answer to a look-up question, or None when it is not one."""
+    text = question.lower().replace("–", "-")
+    aspects = {name for name, pattern in ASPECTS.items() if pattern.search(text)}
+    sentences: list[str] = []
+    entries: list[tuple[str, str]] = []
+    kb: list[str] = []
+    if DEFAULT_BAIL.search(text) and not _refs(text, "bns") and not _refs(text, "ipc"):
+        rule = _provision("default_bail")
+        sentences.append(provision_sentence(rule))
+        years = _YEARS.search(text)
+        extra = default_bail_class(int(years[1]) if years else None, bool(_GRAVE.search(text)))
+        entries.append(_provision_entry(rule))
+        if extra:
+            sentences.append(extra)
+            entries.append(_provision_entry(rule))
+        kb.append(rule.kb)
+        return LegalAnswer(tuple(sentences), tuple(entries), tuple(kb))
+    for ref in _refs(text, "bns"):
+        for row in find_bns(ref):
+            sentences.append(section_sentence(row, aspects))
+            entries.append(_entry(row))
+    for ref in _refs(text, "ipc"):
+        rows = find_by_ipc(ref)
+        if not rows:
+            sentences.append(f"IPC {ref} is not in the reference table.")
+            entries.append(("ipc-not-listed", "BNS reference table"))
+        for row in rows:
+            sentences.append(section_sentence(row, aspects or {"mapping"}))
+            entries.append(_entry(row))
+    for p in _provisions_cited(text):
+        sentences.append(provision_sentence(p))
+        entries.append(_provision_entry(p))
+        kb.append(p.kb)
+    if not sentences:
+        unknown = _refs(text, "bns")
+        if unknown:
+            return LegalAnswer(
+                (f"BNS {unknown[0]} is not in the reference table of common sections.",),
+                (("bns-not-listed", "BNS reference table"),),
+            )
+        return None
+    return LegalAnswer(tuple(sentences), tuple(entries), tuple(dict.fromkeys(kb)))

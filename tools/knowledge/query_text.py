@@ -1,0 +1,157 @@
+"""Query text before retrieval: Hinglish and Kanglish words in English, question framing dropped.
+
+`expand_query` rewrites romanised Hindi and Kannada (and a few Kannada-script) procedure
+words to the English the knowledge base is written in, and drops framing words ("steps to
+follow when ... is received") that match many documents without saying what is asked
+about. Section numbers, act names and English content words pass through unchanged, so an
+English question and its Hinglish form reach the same passages.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Romanised Hindi / Kannada (and Kannada-script) words -> English, one word or phrase each.
+TRANSLITERATIONS: dict[str, str] = {
+    # people
+    "mahila": "woman",
+    "mahilaon": "women",
+    "aurat": "woman",
+    "auraton": "women",
+    "stri": "woman",
+    "hengasu": "woman",
+    "hengasaru": "women",
+    "mahile": "woman",
+    "ಮಹಿಳೆ": "woman",
+    "bachcha": "child",
+    "bachche": "child",
+    "bacche": "child",
+    "baccha": "child",
+    "bachchi": "girl child",
+    "ladki": "girl",
+    "nabalig": "minor child",
+    "magu": "child",
+    "makkalu": "children",
+    "ಮಗು": "child",
+    "aaropi": "accused",
+    "mulzim": "accused",
+    "aropi": "accused",
+    "peedit": "victim",
+    "peedita": "victim",
+    "gawah": "witness",
+    "gavah": "witness",
+    "sakshi": "witness",
+    # time
+    "raat": "night",
+    "rat": "night",
+    "ratri": "night",
+    "raatri": "night",
+    "ರಾತ್ರಿ": "night",
+    "din": "days",
+    "dino": "days",
+    "dina": "days",
+    "ghante": "hours",
+    "ghanta": "hours",
+    "ganta": "hours",
+    "suryast": "sunset",
+    "suryoday": "sunrise",
+    "andar": "within",
+    "olage": "within",
+    # actions and procedure
+    "giraftar": "arrest",
+    "giraftari": "arrest",
+    "girftar": "arrest",
+    "bandhana": "arrest",
+    "bandhisu": "arrest",
+    "ಬಂಧನ": "arrest",
+    "zamanat": "bail",
+    "jamanat": "bail",
+    "jamin": "bail",
+    "jameen": "bail",
+    "talashi": "search",
+    "jabt": "seizure",
+    "jabti": "seizure",
+    "shikayat": "complaint",
+    "shikayath": "complaint",
+    "dooru": "complaint",
+    "ದೂರು": "complaint",
+    "mukadma": "case",
+    "mukadmaa": "case",
+    "prakarana": "case",
+    "ಪ್ರಕರಣ": "case",
+    "thana": "police station",
+    "thane": "police station",
+    "thaane": "police station",
+    "bayan": "statement",
+    "hethike": "statement",
+    "saza": "punishment",
+    "sazaa": "punishment",
+    "shikshe": "punishment",
+    "ಶಿಕ್ಷೆ": "punishment",
+    "dhara": "section",
+    "kalam": "section",
+    "chori": "theft",
+    "kalavu": "theft",
+    "ಕಳ್ಳತನ": "theft",
+    "dhokha": "cheating",
+    "dhokhadhadi": "cheating",
+    "vanchane": "cheating",
+    "balatkar": "rape",
+    "hatya": "murder",
+    "kole": "murder",
+    "laapata": "missing",
+    "lapata": "missing",
+    "kaanevu": "missing",
+    "janch": "investigation",
+    "tanikhe": "investigation",
+    "adalat": "court",
+    "nyayalaya": "court",
+    "majistret": "magistrate",
+    # question words that carry meaning for the answerer
+    "sakte": "can",
+    "sakta": "can",
+    "sakti": "can",
+    "sakteh": "can",
+    "beku": "must",
+    "maadabahuda": "can",
+    "madabahuda": "can",
+    "maadabahudu": "can",
+    "maadbahuda": "can",
+    "chahiye": "must",
+    "kitne": "how many",
+    "kitni": "how many",
+    "eshtu": "how many",
+    "kaise": "how",
+    "hege": "how",
+    "kya": "what",
+    "enu": "what",
+    "ಏನು": "what",
+}
+
+#: Phrases that frame a question without naming its subject; removed before retrieval.
+_FRAMING = re.compile(
+    r"\b(?:what are the |the )?steps? (?:to (?:follow|take)|i (?:should|must) (?:follow|take))"
+    r"(?: when| if| after| once| on)?\b"
+    r"|\b(?:what should i do|what do i do|what to do)(?: when| if| after| once)?\b"
+    r"|\b(?:is|are|has been|have been|gets?|was) (?:received|reported|brought|made)\b"
+    r"|\b(?:please|kindly|tell me|can you tell me|explain to me)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
+_SPACES = re.compile(r"\s+")
+
+
+def transliterate(text: str) -> str:
+    """Hinglish / Kanglish words replaced by their English form; other words unchanged."""
+    text = unicodedata.normalize("NFKC", text)
+    return _WORD.sub(lambda m: TRANSLITERATIONS.get(m.group().lower(), m.group()), text)
+
+
+def expand_query(text: str) -> str:
+    """The retrieval form of an officer's question (see the module docstring)."""
+    english = transliterate(text)
+    if "steps" in english.lower() and "procedure" not in english.lower():
+        english += " procedure"
+    stripped = _FRAMING.sub(" ", english)
+    return _SPACES.sub(" ", stripped).strip() or text.strip()

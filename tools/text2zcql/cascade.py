@@ -1,0 +1,57 @@
+"""One cascade, with or without a model: the grounded parser first, the LLM for the rest.
+
+The parser answers directly when it grounds every word (deterministic, no model cost),
+also when a model is configured. A clarifying question (an ambiguity between known values,
+such as two IOs named Shankar) goes back to the officer: a model would only guess. When the
+parser could not place a word, the model (if any) gets the question with what
+the parser did ground as hints; a model statement still goes through the ZCQL validator
+downstream. When neither grounds the question, the officer gets the parser's clarifying
+question or its plain reason. `ZcqlDraft.generator` records the stage that answered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest
+from tools.text2zcql.offline import parse
+from tools.text2zcql.understand import understand
+
+MODEL_CONFIDENCE = 0.6
+"""Confidence of a model-written draft for a question the parser could not ground."""
+
+
+def hints(request: ZcqlRequest) -> tuple[str, ...]:
+    """What the parser could ground in the question, for the model's prompt."""
+    u = understand(request.question, request.today)
+    e = u.entities
+    out = [f"read '{typed}' as '{word}'" for typed, word in u.corrections]
+    out += [f"station {s.station_name} = precinct_id '{s.precinct_id}'" for s in e.stations]
+    out += [f"district '{d}'" for d in e.districts]
+    out += [f"{c.column} IN {c.values}" for c in e.crimes]
+    out += [f"status '{s}'" for s in e.statuses]
+    if e.period is not None:
+        out.append(f"registered {e.period.describe()}")
+    out += [f"IO candidate {i.io_name} (io_badge '{i.io_badge}')" for i in e.io_candidates]
+    out += e.date_notes
+    if u.unknown or u.unsure:
+        words = [*u.unknown, *(g.typed for g in u.unsure)]
+        out.append("not understood by the parser: " + ", ".join(words))
+    return tuple(out)
+
+
+class CascadeZcqlGenerator:
+    """Parser first; the model only for what the parser could not ground."""
+
+    def __init__(self, model: ZcqlGenerator | None = None) -> None:
+        self._model = model
+
+    async def generate(self, request: ZcqlRequest) -> ZcqlDraft:
+        """The parser's draft when grounded, else the model's, else the parser's question."""
+        parsed = parse(request)
+        if parsed.statement is not None or parsed.clarification is not None or not self._model:
+            return parsed
+        drafted = await self._model.generate(replace(request, hints=hints(request)))
+        if drafted.statement is None:
+            return parsed
+        return replace(drafted, confidence=min(drafted.confidence, MODEL_CONFIDENCE))

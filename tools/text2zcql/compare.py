@@ -1,0 +1,136 @@
+"""Comparisons as one statement: year vs year, month vs month, station vs station.
+
+ZCQL has no CASE or date functions, so a period comparison selects `registered_at` over the
+span of all compared periods (paged like a trend) and the answer step counts rows per
+bucket (`'YYYY'` or `'YYYY-MM'`, a prefix of `registered_at`). Station and district
+comparisons group by the column; the buckets name every compared value so a value with no
+FIRs is shown as 0.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import replace
+from datetime import date, timedelta
+
+from tools.domain.places import stations_in
+from tools.text2zcql import builder as b
+from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, clarify
+from tools.text2zcql.conditions import describe, filters, too_many
+from tools.text2zcql.dates import Period, find_period, resolve_festivals
+from tools.text2zcql.entities import Entities
+
+_COMPARISON_WORDS = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
+
+
+def periods_in(text: str, today: date) -> list[Period]:
+    """Every date expression in the text, left to right."""
+    text, _ = resolve_festivals(_COMPARISON_WORDS.sub(" , ", text), today)
+    found: list[tuple[int, Period]] = []
+    while True:
+        period, span = find_period(text, today)
+        if period is None or span is None:
+            return [p for _, p in sorted(found, key=lambda sp: sp[0])]
+        found.append((span[0], period))
+        text = text[: span[0]] + " , " + " " * (span[1] - span[0] - 3) + text[span[1] :]
+
+
+def bucket(period: Period, today: date) -> str | None:
+    """'YYYY' for a whole calendar year, 'YYYY-MM' for a whole month, else None."""
+    start, end = period.start, period.end
+    if start is None or start.day != 1:
+        return None
+    this_year = end is None and start.year == today.year
+    if start.month == 1 and (end == date(start.year + 1, 1, 1) or this_year):
+        return str(start.year)
+    next_month = start + timedelta(days=calendar.monthrange(start.year, start.month)[1])
+    this_month = end is None and (start.year, start.month) == (today.year, today.month)
+    if end == next_month or this_month:
+        return f"{start.year}-{start.month:02d}"
+    return None
+
+
+def compare_draft(
+    text: str,
+    e: Entities,
+    request: ZcqlRequest,
+    precincts: list[str],
+    place: str,
+    monthly: bool = False,
+) -> ZcqlDraft:
+    """One statement comparing periods, stations or districts, or a question back.
+
+    `monthly` ("month-wise ... 2023 vs 2022") gives the month-by-month trend over both periods.
+    """
+    periods = periods_in(text, request.today)
+    if len(periods) >= 2:
+        draft = _periods(e, request.today, precincts, place, periods)
+        if monthly and draft.statement is not None:
+            explanation = draft.explanation.replace(
+                "(counted by registration date)", "month by month"
+            )
+            return replace(draft, intent="trend", buckets=(), explanation=explanation)
+        return draft
+    if len(e.stations) >= 2:
+        return _grouped(e, precincts, "precinct_id", [s.precinct_id for s in e.stations], place)
+    if len(e.districts) >= 2:
+        return _grouped(e, precincts, "district", list(e.districts), place)
+    return clarify(
+        "What should I compare? Name two years, two months or two stations, for example "
+        "'house theft 2024 vs 2025' or 'robbery in Whitefield vs KR Puram this year'."
+    )
+
+
+def _periods(
+    e: Entities, today: date, precincts: list[str], place: str, periods: list[Period]
+) -> ZcqlDraft:
+    labels = [bucket(p, today) for p in periods]
+    if any(label is None for label in labels) or len({len(str(x)) for x in labels}) != 1:
+        return clarify(
+            "I can compare whole years or whole months (e.g. '2024 vs 2025', 'October vs "
+            "November'); which periods do you mean?"
+        )
+    e = replace(e, period=None)
+    start = min(p.start for p in periods if p.start)
+    ends = [p.end for p in periods]
+    end = None if None in ends else max(x for x in ends if x)
+    where = [
+        b.equals_any("precinct_id", precincts),
+        *filters(e, ""),
+        *b.date_bounds("registered_at", start, end),
+    ]
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many(where)
+    parts = describe(e, place)
+    buckets = tuple(sorted({str(x) for x in labels}))
+    statement = b.select(
+        ("registered_at",), "firs", where, order="registered_at", limit=f"0, {b.LIST_LIMIT}"
+    )
+    return ZcqlDraft(
+        statement,
+        "compare",
+        f"Comparing FIRs{''.join(parts)}: {' vs '.join(buckets)} (counted by registration date).",
+        filters=(*(p.strip(" ,") for p in parts), f"periods {', '.join(buckets)}"),
+        buckets=buckets,
+    )
+
+
+def _grouped(
+    e: Entities, precincts: list[str], column: str, values: list[str], place: str
+) -> ZcqlDraft:
+    if column == "district":
+        wanted = {s.precinct_id for d in values for s in stations_in(d)}
+        precincts = [p for p in precincts if p in wanted]
+    where = [b.equals_any("precinct_id", precincts), *filters(e, "")]
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many(where)
+    parts = describe(e, place)
+    statement = b.select((column, "COUNT(ROWID)"), "firs", where, group=(column,), order=column)
+    return ZcqlDraft(
+        statement,
+        "compare",
+        f"Comparing FIRs{''.join(parts)}, side by side.",
+        filters=tuple(p.strip(" ,") for p in parts),
+        buckets=tuple(values),
+    )

@@ -1,0 +1,110 @@
+"""Fuzzy grounding of words no recogniser placed: typo correction with a threshold and a margin.
+
+A word the parser could not use is compared with the parser's vocabulary (stations,
+districts, crime heads and groups, statuses, months, festivals, the words of questions).
+It is corrected only when the best candidate scores at least `ACCEPT` and beats the next
+different candidate by `MARGIN`; a near miss or a tie becomes a clarifying question, never
+a guess. Scores are the better of rapidfuzz's Indel ratio and Damerau-Levenshtein
+similarity (a transposition such as "chian" counts as one edit).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import DamerauLevenshtein
+
+ACCEPT = 80.0
+"""Lowest score at which a word is corrected without asking."""
+SUGGEST = 76.0
+"""Lowest score at which a candidate is offered in a clarifying question."""
+MARGIN = 6.0
+"""How far the best candidate must lead the next one to be taken without asking."""
+MIN_LENGTH = 4
+"""Shorter words are not corrected fuzzily (too many near neighbours); see ABBREVIATIONS."""
+
+ABBREVIATIONS: dict[str, str] = {
+    "mny": "many",
+    "hw": "how",
+    "hwo": "how",
+    "yr": "year",
+    "yrs": "years",
+    "wat": "what",
+    "wht": "what",
+    "frm": "from",
+    "mnth": "month",
+    "mnths": "months",
+    "thft": "theft",
+    "stn": "station",
+    "pls": "please",
+    "nite": "night",
+    "tdy": "today",
+    "yday": "yesterday",
+    "ystrday": "yesterday",
+    "plz": "please",
+    "nd": "and",
+}
+"""Short forms officers type, expanded before parsing."""
+_ABBREVIATION = re.compile(
+    r"(?<![\w'/-])("
+    + "|".join(sorted(map(re.escape, ABBREVIATIONS), key=len, reverse=True))
+    + r")(?![\w'/-])"
+)
+
+
+def expand_abbreviations(text: str) -> str:
+    """Normalised text with the short forms of `ABBREVIATIONS` spelt out."""
+    return _ABBREVIATION.sub(lambda m: ABBREVIATIONS[m[1]], text)
+
+
+@dataclass(frozen=True)
+class Grounding:
+    """What a word was matched to: `word` when corrected, else the candidates to ask about."""
+
+    typed: str
+    word: str | None
+    score: float
+    candidates: tuple[str, ...] = ()
+
+
+def _score(a: str, b: str) -> float:
+    return max(fuzz.ratio(a, b), 100.0 * DamerauLevenshtein.normalized_similarity(a, b))
+
+
+def ground_word(word: str, vocabulary: tuple[str, ...]) -> Grounding:
+    """The vocabulary word a typed word stands for, or the near candidates (maybe none)."""
+    if len(word) < MIN_LENGTH:
+        return Grounding(word, None, 0.0)
+    shortlist = process.extract(word, vocabulary, scorer=fuzz.ratio, limit=12, score_cutoff=50)
+    scored = [(c, _score(word, c)) for c, _, _ in shortlist]
+    found = sorted((cs for cs in scored if cs[1] >= SUGGEST), key=lambda cs: -cs[1])[:4]
+    ranked = _distinct(word, found)
+    if not ranked:
+        return Grounding(word, None, 0.0)
+    best, score = ranked[0]
+    runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
+    if score >= ACCEPT and score - runner_up >= MARGIN:
+        return Grounding(word, best, score)
+    close = tuple(c for c, s in ranked if score - s < MARGIN) or (best,)
+    return Grounding(word, None, score, close)
+
+
+def _distinct(word: str, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Candidates best first, a plural folded into its singular ("thefts" -> "theft")."""
+    out: dict[str, float] = {}
+    for candidate, score in sorted(ranked, key=lambda cs: (-cs[1], cs[0])):
+        key = re.sub(r"(?:es|s)$", "", candidate) if len(candidate) > MIN_LENGTH else candidate
+        if key not in out and candidate not in out:
+            out[candidate] = score
+    merged: list[tuple[str, float]] = []
+    for candidate, score in out.items():
+        if any(_same_stem(candidate, c) for c, _ in merged):
+            continue
+        merged.append((candidate, score))
+    return merged
+
+
+def _same_stem(a: str, b: str) -> bool:
+    return a.rstrip("s") == b.rstrip("s") or a.removesuffix("es") == b.removesuffix("es")

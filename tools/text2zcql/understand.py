@@ -1,0 +1,138 @@
+"""Understanding a question before any statement is written: every content word grounded.
+
+`understand` extracts the entities, corrects misspelt words fuzzily (`grounding`), and lists
+what is still unplaced. A word that is neither grounded nor a known function word stops the
+parser: answering without it would answer a different (wider) question. Follow-ups are read
+against the conversation (`carry`): each kind of entity a follow-up names replaces that kind
+in what the earlier questions established, the rest carries over until changed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from tools.domain import places
+from tools.domain.synonyms import normalise_text
+from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS
+from tools.text2zcql.entities import VOCABULARY, Entities, extract, overlay
+from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
+from tools.text2zcql.lexicon import CRIME_PHRASES, VEHICLE_STATUS_PHRASES, crime_filter
+
+GRAMMAR = frozenset(
+    """
+    top most per split across breakdown down grouped trend trends monthly wise har mahine common
+    highest lowest fewest least busiest five three ten handled handling kaun current what's who's
+    as register registered receive received involved plate registration naming appear appears
+    cite cites citing recent latest happening contact raids raid maximum max worst safest
+    quietest bottom first show list many much number also only just same still yet anyone
+    anybody someone whether has have get got status stand standing position update updates
+    progress name names total overall saw see seen recorded logged lodged entered opened
+    compare compared comparison versus vs vs.
+    """.split()  # noqa: SIM905
+)
+GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
+"""Words of the intent grammar and of asking (numerals too): used by patterns, never filters."""
+
+_EXTRA_WORDS = frozenset(
+    w
+    for phrase in [*VEHICLE_STATUS_PHRASES, *(v for vs in FESTIVALS.values() for v in vs)]
+    for w in re.findall(r"[a-z]+", phrase)
+)
+CORRECTABLE: tuple[str, ...] = tuple(sorted(w for w in VOCABULARY | _EXTRA_WORDS if len(w) >= 3))
+"""Words a misspelling may be corrected to: the parser's content vocabulary only, so that a
+typo is never "corrected" into a word the parser then ignores (which would widen silently)."""
+_FOLLOW_UP = re.compile(
+    r"^(?:and|what about|how about|same for|same in|same but|also|ok and|now|aur|only|just|"
+    r"what of|then|ab)\b"
+)
+
+
+@dataclass
+class Understanding:
+    """A question's entities, its working text, and what could not be grounded."""
+
+    text: str
+    entities: Entities
+    corrections: list[tuple[str, str]] = field(default_factory=list)
+    unsure: list[Grounding] = field(default_factory=list)
+    """Words with near candidates but no clear winner: ask which was meant."""
+    unknown: list[str] = field(default_factory=list)
+    """Words with no candidate at all."""
+    follows: str = ""
+    """The earlier question a follow-up was read against."""
+
+    @property
+    def grounded(self) -> bool:
+        """True when every content word was placed."""
+        return not (self.unsure or self.unknown)
+
+
+def content_words(e: Entities) -> list[str]:
+    """Words no recogniser used that are not part of the asking grammar."""
+    return [w for w in e.ignored if w not in GRAMMAR and w.strip("'") not in GRAMMAR]
+
+
+def understand(question: str, today: date) -> Understanding:
+    """Entities of one question, misspellings corrected, the ungrounded words listed."""
+    text = expand_abbreviations(normalise_text(question))
+    e = extract(text, today, cased=question)
+    corrections: list[tuple[str, str]] = []
+    unsure: list[Grounding] = []
+    for word in content_words(e):
+        g = ground_word(word, CORRECTABLE)
+        if g.word is not None:
+            corrections.append((word, g.word))
+        elif g.candidates:
+            unsure.append(g)
+    if corrections:
+        for typed, word in corrections:
+            text = re.sub(rf"(?<![\w'-]){re.escape(typed)}(?![\w'-])", word, text)
+        e = extract(text, today, cased=question)
+    left = content_words(e)
+    unsure = [g for g in unsure if g.typed in left]
+    asked = {g.typed for g in unsure}
+    unknown = [w for w in left if w not in asked]
+    return Understanding(text, e, corrections, unsure, unknown)
+
+
+def is_follow_up(text: str) -> bool:
+    """ "and in 2024?", "what about Whitefield?", "only the pending ones"."""
+    return bool(_FOLLOW_UP.match(normalise_text(text)))
+
+
+def carry(u: Understanding, history: tuple[str, ...], today: date) -> Understanding:
+    """A follow-up's understanding over the conversation's: named kinds replace, others carry."""
+    if not history or not is_follow_up(u.text):
+        return u
+    base: Understanding | None = None
+    for earlier in history:
+        known = understand(earlier, today)
+        if base is not None and is_follow_up(known.text):
+            merged = overlay(base.entities, known.entities)
+            base = Understanding(f"{known.text} {base.text}", merged, follows=earlier)
+        else:
+            base = Understanding(known.text, known.entities, follows=earlier)
+    assert base is not None
+    return Understanding(
+        f"{u.text} {base.text}",
+        overlay(base.entities, u.entities),
+        u.corrections,
+        u.unsure,
+        u.unknown,
+        follows=base.follows,
+    )
+
+
+def describe_candidate(word: str) -> str:
+    """How to offer a candidate word: a station's or district's name, a crime, or the word."""
+    station = places.resolve_station(word)
+    if station is not None and word in station.station_name.lower():
+        return station.station_name
+    districts = places.DISTRICT_ALIASES.get(word)
+    if districts:
+        return " / ".join(districts)
+    if word in CRIME_PHRASES:
+        return crime_filter(word).label
+    return word
