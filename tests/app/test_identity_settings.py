@@ -11,12 +11,20 @@ from app import cli
 from app.api.service import create_app
 from app.auth import TokenService, UnsafeConfiguration, identity_problems, require_safe_identity
 from app.settings import DEMO_JWT_SECRET, Settings
+from tools.audit.keys import private_pem
 
 STRONG = "k" * 32
 
 
+def audit_key() -> str:
+    """A fresh Ed25519 audit signing key (production refuses to start without one)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return private_pem(Ed25519PrivateKey.generate()).decode()
+
+
 def production(tmp_path: Path, **changes: object) -> Settings:
-    return Settings(home=tmp_path, demo_mode=False, **changes)
+    return Settings(home=tmp_path, demo_mode=False, audit_signing_key=audit_key(), **changes)
 
 
 @pytest.mark.parametrize(

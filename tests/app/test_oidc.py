@@ -21,6 +21,7 @@ from app.api.service import create_app
 from app.auth import OidcVerifier, TokenService
 from app.settings import Settings
 from schemas.errors import BackendUnavailable, NotAuthenticated
+from tests.app.test_identity_settings import audit_key
 
 ISSUER = "https://idp.police.example/realms/ksp"
 AUDIENCE = "crimeassist"
@@ -228,6 +229,7 @@ def test_service_in_oidc_mode_answers_a_provider_token_and_refuses_a_demo_token(
     settings = Settings(
         home=tmp_path,
         demo_mode=False,
+        audit_signing_key=audit_key(),
         jwt_secret="p" * 48,
         auth_mode="oidc",
         oidc_issuer=ISSUER,
