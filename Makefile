@@ -28,6 +28,7 @@ run: install $(CRIMEASSIST_HOME)/records.db
 lint: install
 	$(UV) run --frozen ruff check .
 	$(UV) run --frozen ruff format --check .
+	$(UV) run --frozen lint-imports
 
 typecheck: install
 	$(UV) run --frozen mypy

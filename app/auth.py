@@ -16,10 +16,10 @@ from typing import Any, Protocol
 
 import jwt
 
-from app.roster import officer_by_badge
 from app.settings import DEMO_JWT_SECRET, Settings
 from schemas.errors import BackendUnavailable, NotAuthenticated
 from schemas.officer import Officer
+from tools.roster import officer_by_badge
 
 REQUIRED_CLAIMS = ("exp", "iat", "iss", "aud", "sub")
 MIN_SECRET_BYTES = 32

@@ -13,56 +13,39 @@ from schemas.result import Citation
 from tools.agent.base import ToolOutput
 from tools.agent.services import FallbackServices
 from tools.knowledge.answer import compose_extractive_answer
-from tools.records.answer import compose_records_answer
-from tools.text2zcql.base import ZcqlRequest
-from validators.clearance.filter import run_with_clearance
-from validators.zcql.validate import validate
 
 
 @dataclass
 class RecordsPath:
-    """Text-to-ZCQL -> validator -> read-only execution -> clearance filter, as one tool."""
+    """The records service as the fallback engine's records tool (same stages, same audit)."""
 
     context: GraphContext
 
     async def __call__(
         self, question: str, officer: Officer, page_context: PageContext | None
     ) -> ToolOutput:
-        request = ZcqlRequest(
-            question=question,
-            precincts=tuple(sorted(officer.precincts)),
-            today=self.context.clock().date(),
-            active_fir_id=page_context.active_fir_id if page_context else None,
+        outcome = await self.context.records_service.ask(
+            question, officer, active_fir_id=page_context.active_fir_id if page_context else None
         )
-        draft = await self.context.zcql_generator.generate(request)
-        if not draft.statement:
+        answer = outcome.answer
+        if answer is None:
             return ToolOutput(
-                text=f"Not a records question I can parse: {draft.unparsed_reason}", ok=False
-            )
-        verdict = validate(draft.statement, officer.precincts)
-        if not verdict.accepted:
-            return ToolOutput(
-                text="The records query did not pass the safety checks.",
+                text=outcome.message,
                 ok=False,
-                data={"rejected": True},
+                data={"rejected": outcome.rejected},
+                audit_notes=outcome.notes,
             )
-        cleared = await run_with_clearance(
-            verdict, officer, self.context.records, self.context.policy
-        )
-        answer, table = compose_records_answer(
-            draft.intent, draft.explanation, cleared.rows, buckets=draft.buckets
-        )
         return ToolOutput(
-            text=answer,
-            records=table[:50],
-            withheld_values=cleared.withheld_values,
+            text=answer.text,
+            records=answer.table,
             citations=[
-                Citation(kind="record", id="zcql", title="Query that ran", snippet=draft.statement)
+                Citation(kind="record", id="zcql", title="Query that ran", snippet=answer.statement)
             ],
             data={
-                "intent": draft.intent,
-                "rows": len(cleared.rows),
+                "intent": outcome.draft.intent if outcome.draft else "",
+                "rows": len(answer.table),
             },
+            audit_notes=outcome.notes,
         )
 
 

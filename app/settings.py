@@ -68,6 +68,10 @@ class Settings(BaseSettings):
     records_db: Path | None = None
     records_pg_dsn: str | None = None
     records_timeout_s: float = 5.0
+    records_row_cap: int = Field(default=300, ge=1, le=300)
+    records_audit_withheld_count: bool = False
+    """Count rows withheld by clearance for the audit (never the officer): two COUNT(*) scans of
+    the officer's jurisdiction per query, so off by default."""
     catalyst_api_domain: str = "https://api.catalyst.zoho.in"
     catalyst_project_id: str | None = None
     catalyst_org_id: str | None = None

@@ -14,7 +14,7 @@ from app.settings import Settings
 from app.uploads import UploadPool
 from graph.build import build_graph
 from graph.cascade import RouterCascade
-from graph.context import GraphContext
+from graph.context import GraphContext, utc_clock
 from graph.routing.policy import Thresholds
 from schemas.errors import BackendUnavailable
 from tools.audit.sink import AuditSink
@@ -153,6 +153,15 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         fallback_deadline_s=settings.fallback_deadline_s,
         **overrides,
     )
+    if context.records_service is None:
+        context.records_service = records_service(
+            settings,
+            generator=context.zcql_generator,
+            executor=context.records,
+            policy=context.policy,
+            clock=context.clock,
+            timezone=context.timezone,
+        )
     if context.fallback_tools is None:
         from app.fallback_services import fallback_services
 
@@ -185,6 +194,32 @@ async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCh
 
     return await stack.enter_async_context(
         AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
+    )
+
+
+def records_service(
+    settings: Settings,
+    *,
+    generator: Any = None,
+    executor: Any = None,
+    policy: Any = None,
+    clock: Any = utc_clock,
+    timezone: str = "Asia/Kolkata",
+) -> Any:
+    """The records service: the given parts, else the configured backend and policy."""
+    from tools.records.service import RecordsService
+    from tools.text2zcql.cascade import CascadeZcqlGenerator
+    from validators.clearance.policy import load_policy
+
+    return RecordsService(
+        generator=generator or CascadeZcqlGenerator(),
+        executor=executor or open_records(settings),
+        policy=policy or load_policy(),
+        clock=clock,
+        timezone=timezone,
+        history_turns=settings.history_turns,
+        row_cap=settings.records_row_cap,
+        audit_withheld_count=settings.records_audit_withheld_count,
     )
 
 

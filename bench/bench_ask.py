@@ -9,12 +9,12 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from app.roster import officer_by_badge
 from app.settings import Settings
 from app.wiring import open_assistant
 from bench.stats import summary_ms
 from schemas.request import ChatRequest
 from tools.records.seed import build_records_db
+from tools.roster import officer_by_badge
 
 QUESTIONS = (
     "how many vehicle thefts in KR Puram this year",

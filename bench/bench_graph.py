@@ -13,7 +13,6 @@ from typing import Any
 
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-from app.roster import officer_by_badge
 from bench.stats import summary_ms
 from graph.build import build_graph
 from graph.context import GraphContext
@@ -24,6 +23,7 @@ from graph.nodes.smalltalk import smalltalk
 from graph.runner import run_turn, turn_input
 from tools.audit.recorder import RequestAudit
 from tools.audit.sqlite_sink import SqliteAuditSink
+from tools.roster import officer_by_badge
 from validators.guardrail.engine import Guardrail
 
 RUNS = 300

@@ -28,7 +28,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools.records.seed import build_records_db  # noqa: E402
-from tools.text2zcql.evaluate import evaluate  # noqa: E402
+from tools.records.text2zcql_eval import evaluate  # noqa: E402
 from tools.text2zcql.offline import OfflineZcqlGenerator  # noqa: E402
 
 EVAL_PATH = ROOT / "data" / "text2zcql" / "eval.jsonl"

@@ -101,8 +101,8 @@ def _outcome(response: Any) -> Outcome:
 
 async def ask_case(assistant: Any, case: dict[str, Any]) -> Outcome:
     """Ask the case's history (same conversation), then its question; errors become outcomes."""
-    from app.roster import officer_by_badge
     from schemas.request import ChatRequest
+    from tools.roster import officer_by_badge
 
     conversation = f"eval-{case['id']}"
     try:

@@ -11,7 +11,7 @@ from graph.fallback.nodes import after_agent, react_agent, react_tools
 from graph.nodes.aggregator import aggregator
 from graph.nodes.clarify import clarify
 from graph.nodes.decline import decline
-from graph.nodes.execute_readonly import execute_readonly
+from graph.nodes.execute_readonly import after_execution, execute_readonly
 from graph.nodes.orchestrator import orchestrator
 from graph.nodes.rag_answer import rag_answer
 from graph.nodes.rag_clearance import rag_clearance
@@ -19,6 +19,7 @@ from graph.nodes.retrieve import retrieve
 from graph.nodes.router import router
 from graph.nodes.smalltalk import smalltalk
 from graph.nodes.text2zcql import text2zcql
+from graph.nodes.vision_lookup import vision_lookup
 from graph.nodes.vision_preparser import after_vision, vision_preparser
 from graph.nodes.zcql_answer import zcql_answer
 from graph.nodes.zcql_clearance import zcql_clearance
@@ -56,8 +57,8 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     # records branch
     g.add_node("text2zcql", text2zcql)
     g.add_node("zcql_validator", zcql_validator)
-    g.add_node("execute_readonly", execute_readonly)
     g.add_node("zcql_clearance", zcql_clearance)
+    g.add_node("execute_readonly", execute_readonly)
     g.add_node("zcql_answer", zcql_answer)
     # knowledge branch
     g.add_node("retrieve", retrieve)
@@ -65,6 +66,7 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_node("rag_answer", rag_answer)
     # vision and the agentic fallback engine
     g.add_node("vision_preparser", vision_preparser)
+    g.add_node("vision_lookup", vision_lookup)
     g.add_node("react_agent", react_agent)
     g.add_node("react_tools", react_tools)
     # one join: runs once, after every branch of the turn has finished
@@ -77,14 +79,17 @@ def build_graph() -> StateGraph[Any, Any, Any, Any]:
     g.add_edge("clarify", "aggregator")
     g.add_edge("decline", "aggregator")
     g.add_edge("text2zcql", "zcql_validator")
-    g.add_conditional_edges("zcql_validator", after_validation, ["execute_readonly", "aggregator"])
-    g.add_edge("execute_readonly", "zcql_clearance")
-    g.add_edge("zcql_clearance", "zcql_answer")
+    g.add_conditional_edges("zcql_validator", after_validation, ["zcql_clearance", "aggregator"])
+    g.add_edge("zcql_clearance", "execute_readonly")
+    g.add_conditional_edges("execute_readonly", after_execution, ["zcql_answer", "aggregator"])
     g.add_edge("zcql_answer", "aggregator")
     g.add_edge("retrieve", "rag_clearance")
     g.add_edge("rag_clearance", "rag_answer")
     g.add_edge("rag_answer", "aggregator")
-    g.add_conditional_edges("vision_preparser", after_vision, ["react_agent", "aggregator"])
+    g.add_conditional_edges(
+        "vision_preparser", after_vision, ["react_agent", "vision_lookup", "aggregator"]
+    )
+    g.add_edge("vision_lookup", "aggregator")
     g.add_conditional_edges("react_agent", after_agent, ["react_tools", "aggregator"])
     g.add_edge("react_tools", "react_agent")
     g.add_edge("aggregator", END)

@@ -24,6 +24,8 @@ class GraphContext:
     zcql_generator: Any = None
     records: Any = None
     policy: Any = None
+    records_service: Any = None
+    """tools.records.service.RecordsService: the records path every caller goes through."""
     knowledge: Any = None
     vision: Any = None
     guardrail: Any = None

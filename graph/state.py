@@ -85,7 +85,9 @@ class GraphState(TypedDict, total=False):
     zcql_filters: list[str]
     zcql_buckets: list[str]
     zcql_accepted: bool
+    zcql_accepted_statement: Any
     zcql_reasons: list[str]
+    zcql_plan: Any
     zcql_cleared: Any
     # knowledge branch
     passages: list[Any]

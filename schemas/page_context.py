@@ -8,7 +8,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-FIR_ID_PATTERN = r"^FIR-\d{4}-\d{5}$"
+from schemas.records import FIR_ID_PATTERN
+
+FIR_ID = f"^{FIR_ID_PATTERN}$"
 RECORD_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_\-]{0,39}$"
 FILTER_KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
 MODULE_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
@@ -27,7 +29,7 @@ class PageContext(BaseModel):
 
     schema_version: Literal["1"]
     captured_at: datetime
-    active_fir_id: str | None = Field(default=None, pattern=FIR_ID_PATTERN)
+    active_fir_id: str | None = Field(default=None, pattern=FIR_ID)
     current_module: str = Field(default="chat", pattern=MODULE_PATTERN)
     applied_filters: dict[str, str] = Field(default_factory=dict, max_length=12)
     visible_record_ids: list[str] = Field(default_factory=list, max_length=50)

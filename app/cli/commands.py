@@ -11,11 +11,11 @@ from typing import Any
 import structlog
 
 from app.cli.output import emit, run_async
-from app.roster import load_roster, officer_by_badge
 from app.settings import Settings
 from schemas.errors import BadInput, NotAuthorised
 from schemas.page_context import PageContext
 from schemas.request import ChatRequest
+from tools.roster import load_roster, officer_by_badge
 
 KB_DIR = Path(__file__).resolve().parents[2] / "kb"
 
@@ -152,33 +152,28 @@ def zcql_validate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def zcql_run(args: argparse.Namespace, settings: Settings) -> int:
-    """Validate, execute read-only, apply clearance; print the rows."""
-    from app.wiring import open_records
-    from validators.clearance.filter import run_with_clearance
-    from validators.clearance.policy import load_policy
-    from validators.zcql.validate import validate
+    """Validate, execute read-only, apply clearance; print the rows the officer may see.
+
+    Nothing printed depends on rows the officer may not see: withheld-row counts and their
+    reasons go to the audit trail of the service paths, never to this output.
+    """
+    from app.wiring import records_service
 
     officer = officer_by_badge(args.badge)
-    verdict = validate(args.statement, officer.precincts)
-    if not verdict.accepted:
+    verdict, cleared = run_async(records_service(settings).run_statement(args.statement, officer))
+    if cleared is None:
         emit(
             args, verdict.to_dict(), "rejected:\n" + "\n".join(f"  - {r}" for r in verdict.reasons)
         )
         return 1
-    cleared = run_async(run_with_clearance(verdict, officer, open_records(settings), load_policy()))
     payload = {
         "columns": cleared.columns,
         "rows": cleared.rows,
-        "withheld_rows": cleared.withheld_rows,
         "masked_fields": cleared.masked_fields,
-        "reasons": cleared.reasons,
     }
     lines = ["\t".join(cleared.columns)]
     lines += ["\t".join(str(row.get(c, "")) for c in cleared.columns) for row in cleared.rows]
-    lines.append(
-        f"({len(cleared.rows)} rows; {cleared.withheld_rows} withheld, "
-        f"{cleared.masked_fields} fields masked)"
-    )
+    lines.append(f"({len(cleared.rows)} rows; {cleared.masked_fields} fields masked)")
     emit(args, payload, "\n".join(lines))
     return 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from graph.fallback.budget import STOP_WARNINGS
-from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
+from graph.fallback.prompts import OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.state import ToolRecord
 from schemas.result import Citation, PipelineResult
 
@@ -54,7 +54,7 @@ def partial_answer(records: list[ToolRecord], offline: bool, draft: str = "") ->
         parts.append(draft.strip())
     parts.append(findings_text(records))
     answer = "\n".join(parts)
-    return f"{OFFLINE_LABEL} {answer}" if offline else answer
+    return f"{OFFLINE_PREFIX} {answer}" if offline else answer
 
 
 def warnings_for(records: list[ToolRecord], stop: str | None, limits: Limits) -> list[str]:

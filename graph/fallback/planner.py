@@ -17,8 +17,9 @@ from graph.fallback.compute import (
     records_share,
     single_count,
 )
-from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_LABEL, UNVERIFIED
+from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.state import ToolRecord
+from schemas.records import FIR_ID_PATTERN
 from tools.agent.base import ToolError
 from tools.agent.dates import ZONE_ALIASES, find_dates
 from tools.domain.legal import legal_answer
@@ -43,7 +44,7 @@ class PlannerInput:
     knowledge_configured: bool = False
 
 
-FIR_ID = re.compile(r"\bFIR-\d{4}-\d{5}\b", re.IGNORECASE)
+FIR_ID = re.compile(rf"\b{FIR_ID_PATTERN}\b", re.IGNORECASE)
 _MASKS = (
     FIR_ID,
     re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
@@ -307,25 +308,25 @@ def _line(query: PlannerInput, record: ToolRecord) -> str:
 def compose(query: PlannerInput, done: list[ToolRecord]) -> tuple[str, bool]:
     """The offline answer and whether it is partial."""
     if not done and needs_outside_figure(query.question) and not query.web_configured:
-        return f"{OFFLINE_LABEL} {NO_WEB_SEARCH}", True
+        return f"{OFFLINE_PREFIX} {NO_WEB_SEARCH}", True
     if not done:
         answer = (
             "I couldn't work out how to answer this offline. I can calculate dates, deadlines "
             "and arithmetic, read the page open on your screen, look up records you are cleared "
             "to see, and search the SOPs and law references."
         )
-        return f"{OFFLINE_LABEL} {answer}", True
+        return f"{OFFLINE_PREFIX} {answer}", True
     good = [r for r in done if r.status == "ok" and r.output is not None and r.output.ok]
     last_resort = not first_step(replace(query, knowledge_configured=False))
     partial = len(good) < len(done) or last_resort
     shared = _share_answer(query, done)
     if shared is not None:
-        return f"{OFFLINE_LABEL} {shared}", partial
+        return f"{OFFLINE_PREFIX} {shared}", partial
     lines = [_line(query, r) for r in good] + [_failure_line(r) for r in done if r not in good]
     body = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
     if partial:
-        return f"{OFFLINE_LABEL} {UNVERIFIED}\n{body}", True
-    return f"{OFFLINE_LABEL} {body}", False
+        return f"{OFFLINE_PREFIX} {UNVERIFIED}\n{body}", True
+    return f"{OFFLINE_PREFIX} {body}", False
 
 
 def _failure_line(record: ToolRecord) -> str:

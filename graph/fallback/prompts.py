@@ -9,7 +9,9 @@ from tools.agent.dates import zone
 from tools.agent.registry import ToolRegistry
 
 UNVERIFIED = "I couldn't fully verify this — here is what I found:"
-OFFLINE_LABEL = "(offline engine)"
+OFFLINE_PREFIX = "(offline engine)"
+"""Starts every answer the offline planner composes (the response also carries the
+aggregator's offline warning)."""
 NO_WEB_SEARCH = (
     "This needs a figure from outside the records (such as the latest NCRB or national "
     "average), and web search is not configured on this deployment, so I cannot fetch it. "

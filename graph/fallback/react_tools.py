@@ -174,4 +174,5 @@ async def react_tools(state: GraphState, runtime: Runtime[GraphContext]) -> dict
                 "output_chars": len(output.text) if output is not None else 0,
             }
         )
+        notes.extend(output.audit_notes if output is not None else [])
     return {"agent_messages": messages, "agent_cycles": iteration, "notes": notes}

@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 
 from graph.commands import COMMANDS
 from graph.context import GraphContext
+from graph.routing.mixed import has_procedure_signal
 from graph.state import GraphState
 from graph.text import fir_ids_in, has_referent, is_smalltalk, mentions_fir_number
 from schemas.routing import Route, RouteDecision
@@ -18,12 +19,9 @@ OPEN_ENDED_IMAGE = re.compile(
     r"analy[sz]e|assess|what do you (see|think)|is this person)\b",
     re.IGNORECASE,
 )
-PROCEDURE_SIGNAL = re.compile(
-    r"\b(procedure|steps?|sop|guidelines?|checklist|can i (arrest|detain|seize)|how (do|should|to)|"
-    r"what must|deadline|time limit|rules?|section .* (replace|equivalent)|"
-    r"what (does|is) .* law)\b",
-    re.IGNORECASE,
-)
+"""Image questions that skip the pre-parser. Narrower than the pre-parser's own escalation
+test (`tools.vision.intent`): a question such as "who is driving" is read first, and the
+readings go on to the fallback engine with it."""
 
 
 def decision_inputs(state: GraphState) -> dict[str, Any]:
@@ -65,11 +63,11 @@ def override(state: GraphState) -> tuple[Route, str] | None:
     if has_referent(text) and not fir_ids_in(text):
         if not referent_resolved(state):
             return "clarify", "referent not resolved by page context or history"
-        if PROCEDURE_SIGNAL.search(text):
+        if has_procedure_signal(text):
             return "hybrid", "resolved referent with a procedure question"
         return "zcql", "referent resolved to an FIR"
     if mentions_fir_number(text):
-        if PROCEDURE_SIGNAL.search(text):
+        if has_procedure_signal(text):
             return "hybrid", "FIR number with a procedure question"
         return "zcql", "FIR number"
     return None

@@ -6,9 +6,7 @@ filters it applied and a comparison's buckets go into the state for the later no
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from langgraph.runtime import Runtime
 
@@ -16,7 +14,6 @@ from graph.context import GraphContext
 from graph.routing.mixed import has_procedure_signal, has_record_signal
 from graph.state import GraphState
 from graph.text import FIR_SERIAL_ONLY, fir_ids_in
-from tools.text2zcql.base import ZcqlRequest
 
 COMMAND_QUESTIONS = {
     "fir": "status and investigating officer of {argument}",
@@ -66,24 +63,17 @@ def active_fir(state: GraphState) -> str | None:
     return None
 
 
-def local_today(context: GraphContext) -> date:
-    """Today in the force's time zone (relative dates resolve against it)."""
-    return context.clock().astimezone(ZoneInfo(context.timezone)).date()
-
-
 async def text2zcql(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """One draft statement, or the reason the question could not be parsed."""
-    officer = state["officer"]
-    page_context = state.get("page_context")
-    request = ZcqlRequest(
-        question=records_question(state),
-        precincts=tuple(sorted(officer.precincts)),
-        today=local_today(runtime.context),
+    service = runtime.context.records_service
+    request = service.request(
+        records_question(state),
+        state["officer"],
         active_fir_id=active_fir(state),
-        history=tuple(turn.question for turn in state.get("history") or [])[-4:],
-        visible_record_ids=tuple(page_context.visible_record_ids) if page_context else (),
+        history=[turn.question for turn in state.get("history") or []],
+        page_context=state.get("page_context"),
     )
-    draft = await runtime.context.zcql_generator.generate(request)
+    draft = await service.draft(request)
     return {
         "zcql_statement": draft.statement,
         "zcql_intent": draft.intent,

@@ -7,41 +7,9 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 
 from graph.context import GraphContext
+from graph.nodes.vision_readings import plates_read, vision_answer, wants_lookup
 from graph.state import GraphState
-from schemas.result import Citation, PipelineResult
-
-
-def vision_answer(findings: list[Any], refs: list[Any]) -> PipelineResult:
-    """What each image showed, which checks passed, and the record lookup to ask next."""
-    lines: list[str] = []
-    citations: list[Citation] = []
-    warnings: list[str] = []
-    for finding, ref in zip(findings, refs, strict=True):
-        warnings += finding.warnings
-        if not finding.extractions:
-            lines.append(f"{ref.filename}: nothing readable found (no plate, code or ID card).")
-        for item in finding.extractions:
-            lines.append(f"{ref.filename}: {item.describe()}.")
-            lookup = item.fields.get("lookup_question")
-            if lookup:
-                lines.append(f'  To check the records, ask: "{lookup}"')
-        citations.append(
-            Citation(
-                kind="image",
-                id=ref.sha256[:16],
-                title=ref.filename,
-                snippet=f"{ref.media_type} {ref.width}x{ref.height}",
-            )
-        )
-    confidences = [item.confidence for f in findings for item in f.extractions]
-    return PipelineResult(
-        pipeline="vision",
-        answer="\n".join(lines),
-        citations=citations,
-        confidence=min(confidences) if confidences else 0.0,
-        warnings=warnings,
-        offline=True,
-    )
+from schemas.result import PipelineResult
 
 
 async def vision_preparser(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
@@ -75,14 +43,22 @@ async def vision_preparser(state: GraphState, runtime: Runtime[GraphContext]) ->
     if escalate is not None:
         note = {"kind": "vision_escalated", "reason": escalate.escalation_reason, "images": summary}
         return {"vision_findings": findings, "notes": [note]}
+    note = {"kind": "vision_parsed", "images": summary}
+    if plates_read({"vision_findings": findings}) and wants_lookup(state):
+        return {"vision_findings": findings, "notes": [note]}  # answered with the look-up
     return {
         "vision_findings": findings,
         "results": [vision_answer(findings, refs)],
-        "notes": [{"kind": "vision_parsed", "images": summary}],
+        "notes": [note],
     }
 
 
-def after_vision(state: GraphState) -> Literal["react_agent", "aggregator"]:
-    """Simple extractions answer directly; reasoning goes on to the fallback engine."""
+def after_vision(state: GraphState) -> Literal["react_agent", "vision_lookup", "aggregator"]:
+    """Reasoning goes on to the fallback engine; a plate the officer asks about (or `/plate`)
+    to the records look-up; simple extractions answer directly."""
     findings = state.get("vision_findings") or []
-    return "react_agent" if any(f.needs_reasoning for f in findings) else "aggregator"
+    if any(f.needs_reasoning for f in findings):
+        return "react_agent"
+    if plates_read(state) and wants_lookup(state):
+        return "vision_lookup"
+    return "aggregator"

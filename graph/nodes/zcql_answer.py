@@ -9,26 +9,23 @@ from langgraph.runtime import Runtime
 from graph.context import GraphContext
 from graph.state import GraphState
 from schemas.result import Citation, PipelineResult
-from tools.records.answer import compose_records_answer
 from tools.records.summary import grounded_summary
 
 
 async def zcql_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """Offline templated prose plus the table; with Groq, a summary grounded in those rows."""
-    cleared = state.get("zcql_cleared")
-    if cleared is None:
-        return {}
-    intent = state.get("zcql_intent") or "list"
-    explanation = state.get("zcql_explanation") or "Records"
-    answer, table = compose_records_answer(
-        intent, explanation, cleared.rows, buckets=state.get("zcql_buckets") or ()
+    composed = runtime.context.records_service.compose(
+        state.get("zcql_intent") or "list",
+        state.get("zcql_explanation") or "Records",
+        state["zcql_cleared"],
+        state["zcql_accepted_statement"].statement,
+        buckets=state.get("zcql_buckets") or (),
     )
-    warnings: list[str] = []
-    offline = True
-    if runtime.context.llm is not None and table:
+    answer, warnings, offline = composed.text, [], True
+    if runtime.context.llm is not None and composed.table:
         try:
             answer = await grounded_summary(
-                runtime.context.llm, state.get("text", ""), answer, table
+                runtime.context.llm, state.get("text", ""), answer, composed.table
             )
             offline = False
         except Exception as error:
@@ -36,16 +33,16 @@ async def zcql_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict
                 f"The language model was unavailable ({type(error).__name__}); "
                 "showing the offline summary."
             )
-    statement = str(state.get("zcql_statement"))
     result = PipelineResult(
         pipeline="zcql",
         answer=answer,
-        citations=[Citation(kind="record", id="zcql", title="Query that ran", snippet=statement)],
-        records=table[:300],
+        citations=[
+            Citation(kind="record", id="zcql", title="Query that ran", snippet=composed.statement)
+        ],
+        records=composed.table,
         confidence=state.get("zcql_confidence"),
         warnings=warnings,
-        redactions_pre=cleared.withheld_rows + cleared.masked_fields,
-        withheld_values=cleared.withheld_values,
+        redactions_pre=composed.masked_fields,
         offline=offline,
     )
     return {"results": [result]}

@@ -1,4 +1,4 @@
-"""The clearance gate for records: counts and audits what the policy withheld, hands on the rest."""
+"""The clearance stage for records: binds the accepted statement to the officer's clearance."""
 
 from __future__ import annotations
 
@@ -11,19 +11,16 @@ from graph.state import GraphState
 
 
 async def zcql_clearance(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
-    """Audit withheld rows and masked fields (counts and reasons, never values)."""
-    cleared = state.get("zcql_cleared")
-    if cleared is None:
-        return {}
-    policy = runtime.context.policy
-    if cleared.policy_version != policy.version:
-        raise RuntimeError("records were cleared under a different policy version")
+    """The cleared plan: the accepted statement over the policy's sources for this officer.
+
+    On SQLite and PostgreSQL the sources are trusted CTEs that withhold rows and mask cells
+    inside the database; on Catalyst the plan says the result is post-filtered in Python.
+    """
+    plan = runtime.context.records_service.plan(state["zcql_accepted_statement"], state["officer"])
     note = {
-        "kind": "redaction",
-        "tier": "pre_retrieval",
-        "withheld_rows": cleared.withheld_rows,
-        "masked_fields": cleared.masked_fields,
-        "reasons": cleared.reasons,
-        "policy_version": cleared.policy_version,
+        "kind": "zcql_clearance",
+        "policy_version": plan.policy_version,
+        "enforced_in": "database" if plan.dialect else "python",
+        "tables": sorted(plan.sources),
     }
-    return {"notes": [note]}
+    return {"zcql_plan": plan, "notes": [note]}

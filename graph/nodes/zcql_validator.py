@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from langgraph.runtime import Runtime
+
+from graph.context import GraphContext
 from graph.state import GraphState
 from schemas.result import PipelineResult
-from validators.zcql.validate import validate
-
-REJECTED = "I can't run that query."
+from tools.records.service import REJECTED, accepted_note, rejection_message, rejection_note
 
 
 def rejection(state: GraphState, reasons: list[str]) -> dict[str, Any]:
@@ -26,59 +27,48 @@ def rejection(state: GraphState, reasons: list[str]) -> dict[str, Any]:
         }
         return {
             "zcql_accepted": False,
+            "zcql_accepted_statement": None,
             "zcql_reasons": reasons,
             "results": [asked],
             "notes": [note],
         }
-    answer = (
-        f"I couldn't turn that into a records query: {unparsed}"
-        if unparsed
-        else f"{REJECTED} It did not pass the safety checks for record queries."
-    )
     return {
         "zcql_accepted": False,
+        "zcql_accepted_statement": None,
         "zcql_reasons": reasons,
         "results": [
             PipelineResult(
                 pipeline="zcql",
-                answer=answer,
+                answer=rejection_message(unparsed),
                 confidence=0.0,
                 offline=True,
                 warnings=[] if unparsed else [REJECTED],
             )
         ],
         "notes": [
-            {
-                "kind": "zcql_rejected",
-                "statement": state.get("zcql_statement"),
-                "reasons": reasons,
-                "generator": state.get("zcql_generator"),
-            }
+            rejection_note(
+                state.get("zcql_statement"), reasons, state.get("zcql_generator") or "offline"
+            )
         ],
     }
 
 
-async def zcql_validator(state: GraphState) -> dict[str, Any]:
-    """Accept or reject the draft; the statement is never corrected here."""
+async def zcql_validator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
+    """Accept or reject the draft once; the accepted statement is what later stages run."""
     statement = state.get("zcql_statement")
     if not statement:
         return rejection(state, [state.get("zcql_unparsed") or "no statement was drafted"])
-    verdict = validate(statement, state["officer"].precincts)
-    if not verdict.accepted:
+    verdict = runtime.context.records_service.validate(statement, state["officer"])
+    if verdict.accepted_statement is None:
         return rejection(state, list(verdict.reasons))
     return {
         "zcql_accepted": True,
+        "zcql_accepted_statement": verdict.accepted_statement,
         "zcql_reasons": [],
-        "notes": [
-            {
-                "kind": "zcql_accepted",
-                "statement": statement,
-                "generator": state.get("zcql_generator"),
-            }
-        ],
+        "notes": [accepted_note(statement, state.get("zcql_generator") or "offline")],
     }
 
 
-def after_validation(state: GraphState) -> Literal["execute_readonly", "aggregator"]:
-    """Only an accepted statement goes on to execution."""
-    return "execute_readonly" if state.get("zcql_accepted") else "aggregator"
+def after_validation(state: GraphState) -> Literal["zcql_clearance", "aggregator"]:
+    """Only an accepted statement goes on to the clearance stage; a rejection is answered."""
+    return "zcql_clearance" if state.get("zcql_accepted_statement") is not None else "aggregator"

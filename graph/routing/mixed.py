@@ -25,6 +25,8 @@ PROCEDURE_SIGNAL = re.compile(
     r"|\bunder bnss\b|\bwhat can (?:be|we|i) (?:told|tell|said|say|published|publish)\b"
     r"|\bmedia\b|\bpress\b|\bbail(?:able)?\b|\bcognizable\b"
     r"|\bwhich (?:bns )?sections? (?:applies|apply)\b"
+    r"|\bhow (?:do|should|to)\b|\bsection\b.*\b(?:replaces?|equivalent)\b"
+    r"|\bwhat (?:does|is)\b.*\blaw\b"
 )
 SUBSTANTIAL = 0.3
 

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.api.routes.ui import RECENT_FIRS
-from app.roster import officer_by_badge
 from app.settings import Settings
 from tests.browser import harness
+from tools.roster import officer_by_badge
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from app.roster import officer_by_badge
 from app.settings import Settings
 from app.wiring import open_assistant
 from schemas.request import ChatRequest
+from tools.roster import officer_by_badge
 
 pytestmark = pytest.mark.postgres
 

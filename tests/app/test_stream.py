@@ -26,6 +26,7 @@ from graph.context import GraphContext
 from schemas.audit import AuditEvent
 from tests.browser.harness import audit_rows, bearer, running, uvicorn_server
 from tools.audit.sqlite_sink import SqliteAuditSink
+from validators.guardrail.denylist import COMMON_WORDS_FILE
 from validators.guardrail.engine import Guardrail, RequestGuard
 
 Events = list[tuple[str, dict[str, Any]]]
@@ -126,11 +127,14 @@ class MarkerGuardrail:
 
 
 def phrase_in(answer: str, unguarded: str) -> str:
-    """Two adjacent words of the answer that no unguarded field (titles, ids) contains."""
+    """Two adjacent words of the answer that no unguarded field (titles, ids) contains and
+    that the guardrail would mask as a withheld value (not ordinary words only)."""
+    common = set(COMMON_WORDS_FILE.read_text(encoding="utf-8").lower().split())
     words = re.findall(r"[A-Za-z]{4,}", answer)
     for first, second in itertools.pairwise(words):
         phrase = f"{first} {second}"
-        if phrase in answer and phrase.lower() not in unguarded.lower():
+        distinctive = {first.lower(), second.lower()} - common
+        if phrase in answer and phrase.lower() not in unguarded.lower() and distinctive:
             return phrase
     raise AssertionError(f"no usable phrase in {answer!r}")
 

@@ -12,11 +12,11 @@ from fastapi.testclient import TestClient
 from app.api.service import create_app
 from app.assistant import Assistant
 from app.auth import TokenService
-from app.roster import load_roster
 from app.settings import Settings
 from graph.commands import COMMANDS
 from graph.context import GraphContext
 from tools.audit.sqlite_sink import SqliteAuditSink
+from tools.roster import load_roster
 
 
 def client_for(settings: Settings) -> TestClient:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from app.roster import load_roster
 from bench.eval_sets import (
     EVAL_DIR,
     fallback_case_problems,
@@ -19,6 +18,7 @@ from bench.eval_sets import (
     out_of_scope_case_problems,
     records_case_problems,
 )
+from tools.roster import load_roster
 
 ROSTER = load_roster()
 BADGES = set(ROSTER)

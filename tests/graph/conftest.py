@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from app.roster import officer_by_badge
 from app.settings import Settings
 from app.wiring import open_assistant
 from schemas.request import ChatRequest
 from schemas.response import ChatResponse
+from tools.roster import officer_by_badge
 
 
 @pytest.fixture(scope="session")

@@ -178,3 +178,39 @@ async def test_an_ungroundable_place_gives_no_number_and_no_confidence(ask):
     assert "blorptown" in response.answer and response.records == []
     assert not any(ch.isdigit() for ch in response.answer)
     assert response.confidence == 0.0
+
+
+def a_visible_vehicle(demo_home) -> tuple[str, str]:
+    """A plate in the demo records and the FIR it is linked to (sensitivity 1, so visible)."""
+    import sqlite3
+
+    with sqlite3.connect(demo_home / "records.db") as db:
+        plate, fir_id = db.execute(
+            "SELECT v.registration_no, v.fir_id FROM vehicles v JOIN firs f USING (fir_id) "
+            "WHERE f.sensitivity = 1 AND length(v.registration_no) = 10 ORDER BY v.vehicle_id"
+        ).fetchone()
+    return plate, fir_id
+
+
+async def test_plate_command_reads_the_photo_and_links_the_fir(ask, demo_home):
+    plate, fir_id = a_visible_vehicle(demo_home)
+    image = render_plate(plate, PlateStyle(text_px=72), random.Random(2))
+    response = await ask(
+        "KA-5005", "/plate", images=[RawImage("plate.png", "image/png", encode(image))]
+    )
+    assert response.route == "vision"
+    assert f"Plate {plate}" in response.answer and "confidence" in response.answer
+    assert fir_id in response.answer or any(r.get("fir_id") == fir_id for r in response.records)
+    assert any(c.kind == "record" for c in response.citations)
+
+
+async def test_is_this_vehicle_stolen_looks_the_plate_up(ask, demo_home):
+    plate, _ = a_visible_vehicle(demo_home)
+    image = render_plate(plate, PlateStyle(text_px=72), random.Random(3))
+    response = await ask(
+        "KA-5005",
+        "is this vehicle stolen?",
+        images=[RawImage("car.png", "image/png", encode(image))],
+    )
+    assert f"Plate {plate}" in response.answer
+    assert "To check the records, ask" not in response.answer

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from app.roster import officer_by_badge
 from app.settings import Settings
 from app.wiring import open_assistant
 from schemas.request import ChatRequest
 from tests.redteam.harness import MATRIX, Outcome, Truth, load_attacks, run_matrix
 from tools.audit.verify import VerifyReport, verify_chain
 from tools.knowledge.index import KnowledgeIndex
+from tools.roster import officer_by_badge
 
 REPO = Path(__file__).resolve().parents[2]
 SUMMARY = REPO / "test-artifacts" / "redteam-summary.json"

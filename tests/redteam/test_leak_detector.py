@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app.roster import officer_by_badge
 from tests.redteam.harness import Truth, leaks
+from tools.roster import officer_by_badge
 
 C1 = officer_by_badge("KA-1001")
 

@@ -27,6 +27,8 @@ class ToolOutput(BaseModel):
     records: list[dict[str, Any]] = Field(default_factory=list)
     withheld_values: list[str] = Field(default_factory=list, repr=False)
     data: dict[str, Any] = Field(default_factory=dict)
+    audit_notes: list[dict[str, Any]] = Field(default_factory=list, repr=False)
+    """Notes for the audit trail only (e.g. a rejected statement's reasons); never shown."""
     ok: bool = True
     unavailable: bool = False
 

@@ -50,8 +50,8 @@ def score_dev_set(
 
 def main() -> None:
     """Print the calibrated threshold over the demo index."""
-    from app.roster import officer_by_badge
     from tools.knowledge.index import KnowledgeIndex
+    from tools.roster import officer_by_badge
 
     index = KnowledgeIndex.open(path=Path("var") / "qdrant", collection="sop_kb")
     try:

@@ -174,13 +174,14 @@ def compose_records_answer(
     """The answer text and the table to show, from the rows the officer may see.
 
     `total` is how many visible rows matched when the list was capped ("showing 300 of 337");
-    `buckets` are a comparison's compared values.
+    `buckets` are a comparison's compared values. Nothing here may depend on rows the officer
+    may not see: no withheld count, no hint that a statement matched sealed records.
     """
     explanation = explanation.rstrip(" .")
     if intent == "trend":
         months = month_buckets(rows)
         if not months:
-            return f"No matching records ({explanation}).", []
+            return f"No matching records you are cleared to see ({explanation}).", []
         listed = ", ".join(f"{b['month']}: {b['firs']}" for b in months)
         return f"{explanation} — month by month: {listed}.", table_rows(months)
     if intent == "compare" and buckets:
@@ -191,7 +192,7 @@ def compose_records_answer(
     if count is not None:
         return f"{explanation}: {count}.", table_rows(rows)
     if not rows:
-        return f"No matching records ({explanation}).", []
+        return f"No matching records you are cleared to see ({explanation}).", []
     if intent in ("breakdown", "top_n", "compare"):
         return f"{explanation}: {_pairs(rows)}.", table_rows(rows)
     lines = [f"- {_describe(row)}" for row in rows[:MAX_LISTED]]

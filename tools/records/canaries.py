@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.records.seed_names import IO_POOLS
+from tools.domain.seed_names import IO_POOLS
 from tools.records.seed_schema import TABLE_COLUMNS
 
 CANARY_VEHICLE_THEFT_FIR = "FIR-2026-04829"

@@ -24,9 +24,8 @@ from tenacity import (
 
 from schemas.errors import BackendUnavailable, QueryRejected
 from tools.records.dialect import DEFAULT_LIMIT
-from tools.records.executor import QueryRows, as_bool, require_accepted
+from tools.records.executor import QueryRows, RecordsQuery, as_bool, require_runnable
 from validators.zcql.schema import TABLES
-from validators.zcql.validate import ZcqlVerdict
 
 TokenProvider = Callable[[], str | Awaitable[str]]
 V2_ACCEPT = "application/vnd.catalyst.v2+json,application/vnd.catalyst.v2+zcql"
@@ -68,24 +67,24 @@ class CatalystExecutor:
         await self._client.aclose()
 
     async def execute(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> QueryRows:
-        """The verdict's rows, un-nested: `col` for one table, `table.col` with joins."""
-        require_accepted(verdict)
+        """The statement's rows, un-nested: `col` for one table, `table.col` with joins."""
+        require_runnable(query)
         if table_sources:
             raise ValueError(
                 "Catalyst cannot shadow tables with SQL; row policy there comes from the Data "
                 "Store role scopes plus the clearance filter's post-filter"
             )
         start = time.perf_counter()
-        data = await self._post(catalyst_statement(verdict))
-        joined = len(verdict.tables) > 1 or bool(verdict.tree and verdict.tree.args.get("joins"))
+        data = await self._post(catalyst_statement(query))
+        joined = len(query.tables) > 1 or bool(query.tree and query.tree.args.get("joins"))
         rows = [unnest_row(item, joined) for item in data]
         columns = list(dict.fromkeys(key for row in rows for key in row))
         return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
 
     async def count(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> int:
         """Not offered on Catalyst: a COUNT(ROWID) rewrite would be a new, unvalidated statement."""
         raise BackendUnavailable(
@@ -135,10 +134,10 @@ class CatalystExecutor:
         return await token if inspect.isawaitable(token) else token
 
 
-def catalyst_statement(verdict: ZcqlVerdict) -> str:
+def catalyst_statement(query: RecordsQuery) -> str:
     """The validated ZCQL text, with ` LIMIT 300` appended when it has none."""
-    statement = verdict.statement.strip()
-    if verdict.tree is not None and verdict.tree.args.get("limit") is None:
+    statement = query.statement.strip()
+    if query.tree is not None and query.tree.args.get("limit") is None:
         statement = f"{statement} LIMIT {DEFAULT_LIMIT}"
     return statement
 

@@ -1,4 +1,4 @@
-"""Translate an accepted ZCQL verdict into SQLite or PostgreSQL SQL, from the tree, never the text.
+"""Translate an accepted ZCQL query into SQLite or PostgreSQL SQL, from the tree, never the text.
 
 - LIKE `*`/`?` become `%`/`_`; a literal `%`, `_` or `!` is escaped with `ESCAPE '!'`. PostgreSQL
   gets ILIKE, since ZCQL (like SQLite) matches case-insensitively.
@@ -18,10 +18,11 @@ from typing import Literal
 
 from sqlglot import exp
 
+from tools.records.executor import RecordsQuery, require_runnable
 from validators.zcql.rules import AGGREGATES
 from validators.zcql.schema import ROWID, TABLES
 from validators.zcql.scope import Scope, analyse
-from validators.zcql.validate import PARSE_DIALECT, ZcqlVerdict
+from validators.zcql.validate import PARSE_DIALECT
 
 Dialect = Literal["sqlite", "postgres"]
 
@@ -29,33 +30,33 @@ DEFAULT_LIMIT = 300
 LIKE_ESCAPE = "!"
 
 
-def to_sqlite(verdict: ZcqlVerdict) -> str:
+def to_sqlite(query: RecordsQuery) -> str:
     """The accepted statement as SQLite SQL."""
-    return _render(_translate(_accepted_tree(verdict), "sqlite", result_names=True), "sqlite")
+    return _render(_translate(_accepted_tree(query), "sqlite", result_names=True), "sqlite")
 
 
-def to_postgres(verdict: ZcqlVerdict) -> str:
+def to_postgres(query: RecordsQuery) -> str:
     """The accepted statement as PostgreSQL SQL."""
-    return _render(_translate(_accepted_tree(verdict), "postgres", result_names=True), "postgres")
+    return _render(_translate(_accepted_tree(query), "postgres", result_names=True), "postgres")
 
 
-def to_dialect(verdict: ZcqlVerdict, dialect: Dialect) -> str:
+def to_dialect(query: RecordsQuery, dialect: Dialect) -> str:
     """The accepted statement in the given dialect."""
-    return to_sqlite(verdict) if dialect == "sqlite" else to_postgres(verdict)
+    return to_sqlite(query) if dialect == "sqlite" else to_postgres(query)
 
 
-def count_query(verdict: ZcqlVerdict, dialect: Dialect) -> str:
+def count_query(query: RecordsQuery, dialect: Dialect) -> str:
     """`SELECT COUNT(*)` over the statement's FROM, JOINs and WHERE (no group, order or limit)."""
-    tree = _accepted_tree(verdict)
+    tree = _accepted_tree(query)
     for key in ("distinct", "group", "having", "order", "limit", "offset"):
         tree.set(key, None)
     tree.set("expressions", [exp.alias_(exp.Count(this=exp.Star()), "count")])
     return _render(_translate(tree, dialect, result_names=False, default_limit=False), dialect)
 
 
-def boolean_results(verdict: ZcqlVerdict) -> frozenset[str]:
+def boolean_results(query: RecordsQuery) -> frozenset[str]:
     """Result column names (as the translations name them) that carry a boolean column."""
-    scope = analyse(_accepted_tree(verdict)).scopes[0]
+    scope = analyse(_accepted_tree(query)).scopes[0]
     names: set[str] = set()
     for item in scope.select.expressions:
         if isinstance(item, exp.Star):
@@ -77,19 +78,28 @@ def boolean_results(verdict: ZcqlVerdict) -> frozenset[str]:
     return frozenset(names)
 
 
-def with_table_sources(sql: str, table_sources: Mapping[str, str] | None) -> str:
+def with_table_sources(
+    sql: str, table_sources: Mapping[str, str] | None, dialect: Dialect = "sqlite"
+) -> str:
     """Prefix `WITH "firs" AS (<source>), ...` so each named table is read only through its source.
 
     The sources are trusted SQL built by code (the clearance filter), never from user text. Inside
     a source the real table must be schema-qualified (`main.firs` in SQLite, `public.firs` in
-    PostgreSQL), since a CTE shadows the bare name.
+    PostgreSQL), since a CTE shadows the bare name. On PostgreSQL each source is `MATERIALIZED`:
+    an inlined CTE would let the planner push the statement's predicates below the clearance
+    predicates, so a predicate (and any error it raises, e.g. division by zero or a failed
+    cast) could be evaluated on a row the officer may not see. SQLite raises no such errors
+    (division by zero is NULL, casts never fail), so its sources may be flattened.
     """
     if not table_sources:
         return sql
     unknown = sorted(set(table_sources) - set(TABLES))
     if unknown:
         raise ValueError(f"table_sources names unknown tables: {', '.join(unknown)}")
-    ctes = ", ".join(f'"{name}" AS ({source})' for name, source in sorted(table_sources.items()))
+    fence = " MATERIALIZED" if dialect == "postgres" else ""
+    ctes = ", ".join(
+        f'"{name}" AS{fence} ({source})' for name, source in sorted(table_sources.items())
+    )
     return f"WITH {ctes} {sql}"
 
 
@@ -110,10 +120,8 @@ def like_pattern(zcql_pattern: str) -> tuple[str, bool]:
     return "".join(out), escaped
 
 
-def _accepted_tree(verdict: ZcqlVerdict) -> exp.Select:
-    if not verdict.accepted or verdict.tree is None:
-        raise ValueError("only an accepted ZCQL verdict can be translated")
-    return verdict.tree.copy()
+def _accepted_tree(query: RecordsQuery) -> exp.Select:
+    return require_runnable(query).tree.copy()
 
 
 def _translate(

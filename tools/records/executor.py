@@ -1,6 +1,7 @@
 """The read-only records executor interface and its result shape, shared by every backend.
 
-An executor takes only an accepted `ZcqlVerdict`, never a raw string. `table_sources` maps a base
+An executor takes only a `RecordsQuery`: a validator's `AcceptedStatement` or a `TrustedQuery`
+built by the records service, never a raw string or a verdict. `table_sources` maps a base
 table to trusted SQL (built by the clearance filter, never from user text) that shadows it as a
 leading CTE, so row-level policy is enforced inside the database; see `dialect.with_table_sources`.
 """
@@ -12,7 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from schemas.errors import QueryRejected
-from validators.zcql.validate import ZcqlVerdict
+from tools.records.trusted import TrustedQuery
+from validators.zcql.validate import AcceptedStatement
+
+RecordsQuery = AcceptedStatement | TrustedQuery
 
 
 @dataclass(frozen=True)
@@ -26,23 +30,24 @@ class QueryRows:
 
 
 class RecordsExecutor(Protocol):
-    """Runs an accepted verdict read-only against one backend."""
+    """Runs an accepted statement or a trusted query read-only against one backend."""
 
     backend: str
 
     async def execute(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> QueryRows: ...
 
     async def count(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> int: ...
 
 
-def require_accepted(verdict: ZcqlVerdict) -> None:
-    """Raise QueryRejected unless the validator accepted this verdict."""
-    if not verdict.accepted or verdict.tree is None:
-        raise QueryRejected(list(verdict.reasons) or ["The statement was not validated."])
+def require_runnable(query: object) -> RecordsQuery:
+    """The query itself if it is an accepted statement or a trusted query; else QueryRejected."""
+    if not isinstance(query, AcceptedStatement | TrustedQuery):
+        raise QueryRejected(["The statement was not validated."])
+    return query
 
 
 def with_booleans(

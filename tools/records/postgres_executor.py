@@ -19,8 +19,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from schemas.errors import BackendUnavailable, QueryRejected
 from tools.records.dialect import boolean_results, count_query, to_postgres, with_table_sources
-from tools.records.executor import QueryRows, require_accepted, with_booleans
-from validators.zcql.validate import ZcqlVerdict
+from tools.records.executor import QueryRows, RecordsQuery, require_runnable, with_booleans
 
 
 class PostgresExecutor:
@@ -54,22 +53,24 @@ class PostgresExecutor:
         await self._pool.close()
 
     async def execute(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> QueryRows:
-        """The verdict's rows (booleans as bool, numeric aggregates as float)."""
-        require_accepted(verdict)
+        """The statement's rows (booleans as bool, numeric aggregates as float)."""
+        require_runnable(query)
         start = time.perf_counter()
-        columns, rows = await self._run(with_table_sources(to_postgres(verdict), table_sources))
-        rows = with_booleans(columns, rows, boolean_results(verdict))
+        columns, rows = await self._run(
+            with_table_sources(to_postgres(query), table_sources, "postgres")
+        )
+        rows = with_booleans(columns, rows, boolean_results(query))
         return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
 
     async def count(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> int:
-        """How many rows the verdict's FROM/JOIN/WHERE matches (no grouping or limit)."""
-        require_accepted(verdict)
+        """How many rows the statement's FROM/JOIN/WHERE matches (no grouping or limit)."""
+        require_runnable(query)
         _, rows = await self._run(
-            with_table_sources(count_query(verdict, "postgres"), table_sources)
+            with_table_sources(count_query(query, "postgres"), table_sources, "postgres")
         )
         return int(rows[0]["count"])
 

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tools.domain import seed_names as nm
 from tools.domain.crimes import CRIME_HEADS
 from tools.domain.places import LOCALITIES, STATIONS
-from tools.records import seed_names as nm
 from tools.records.canaries import CANARY_PLATES
 from tools.records.seed_text import GENERIC, ITEMS, TEMPLATES
 

@@ -4,68 +4,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-INDEX_MARKER = "-- @indexes"
+from schemas.records import TABLE_COLUMNS
 
-#: Table -> columns, in DDL order (CONTRACT.md section 1).
-TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
-    "police_stations": (
-        "precinct_id",
-        "station_name",
-        "district",
-        "zone",
-        "latitude",
-        "longitude",
-    ),
-    "firs": (
-        "fir_id",
-        "precinct_id",
-        "district",
-        "registered_at",
-        "occurred_at",
-        "crime_group",
-        "crime_head",
-        "act_sections",
-        "status",
-        "place_of_occurrence",
-        "beat",
-        "latitude",
-        "longitude",
-        "io_badge",
-        "io_name",
-        "complaint_mode",
-        "sensitivity",
-        "involves_juvenile",
-        "sexual_offence",
-        "victim_count",
-        "accused_count",
-        "arrested_count",
-        "brief_facts",
-    ),
-    "persons": (
-        "person_id",
-        "fir_id",
-        "precinct_id",
-        "role",
-        "full_name",
-        "age",
-        "gender",
-        "phone",
-        "address",
-        "is_juvenile",
-        "arrested",
-        "arrested_at",
-    ),
-    "vehicles": (
-        "vehicle_id",
-        "fir_id",
-        "precinct_id",
-        "registration_no",
-        "vehicle_type",
-        "make",
-        "colour",
-        "status",
-    ),
-}
+INDEX_MARKER = "-- @indexes"
 
 
 def schema_sql() -> str:

@@ -18,9 +18,8 @@ from typing import Any
 
 from schemas.errors import BackendUnavailable, QueryRejected
 from tools.records.dialect import boolean_results, count_query, to_sqlite, with_table_sources
-from tools.records.executor import QueryRows, require_accepted, with_booleans
+from tools.records.executor import QueryRows, RecordsQuery, require_runnable, with_booleans
 from validators.zcql.schema import TABLES
-from validators.zcql.validate import ZcqlVerdict
 
 ALLOWED_FUNCTIONS = frozenset({"count", "sum", "avg", "min", "max", "like"})
 _PROGRESS_STEPS = 1000
@@ -38,24 +37,24 @@ class SqliteExecutor:
         self._slots = asyncio.Semaphore(pool_size)
 
     async def execute(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> QueryRows:
-        """The verdict's rows; booleans come back as bool."""
-        require_accepted(verdict)
-        sql = with_table_sources(to_sqlite(verdict), table_sources)
+        """The statement's rows; booleans come back as bool."""
+        require_runnable(query)
+        sql = with_table_sources(to_sqlite(query), table_sources)
         start = time.perf_counter()
         columns, raw = await self._run(sql)
         rows = with_booleans(
-            columns, [dict(zip(columns, row, strict=True)) for row in raw], boolean_results(verdict)
+            columns, [dict(zip(columns, row, strict=True)) for row in raw], boolean_results(query)
         )
         return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
 
     async def count(
-        self, verdict: ZcqlVerdict, table_sources: Mapping[str, str] | None = None
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> int:
-        """How many rows the verdict's FROM/JOIN/WHERE matches (no grouping or limit)."""
-        require_accepted(verdict)
-        _, raw = await self._run(with_table_sources(count_query(verdict, "sqlite"), table_sources))
+        """How many rows the statement's FROM/JOIN/WHERE matches (no grouping or limit)."""
+        require_runnable(query)
+        _, raw = await self._run(with_table_sources(count_query(query, "sqlite"), table_sources))
         return int(raw[0][0])
 
     def close(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tools.records.seed_names import IO_POOLS
+from tools.domain.seed_names import IO_POOLS
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from schemas.records import FIR_ID_PATTERN
 from tools.domain.places import Station, station_by_id, stations_in
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql import builder as b
@@ -102,7 +103,7 @@ _SINGULAR = {
     "suspects": "suspect",
     "informants": "informant",
 }
-_FIR_ID = re.compile(r"FIR-(?:19|20)\d{2}-\d{5}")
+_FIR_ID = re.compile(FIR_ID_PATTERN)
 
 
 class OfflineZcqlGenerator:

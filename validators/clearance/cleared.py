@@ -2,49 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from validators.clearance.facts import Record
+from schemas.officer import Officer
+from schemas.records import CASE_TABLES, NUMERIC_COLUMNS
+from validators.clearance.conditions import Facts
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import CellSource, ColumnRef, DerivedRef
-from validators.clearance.schema import NUMERIC_COLUMNS
-
-MAX_WITHHELD_VALUES = 300
+from validators.clearance.rules import Record, RecordContext, mask_reason, row_facts
 
 
 @dataclass(frozen=True)
 class ClearedRows:
-    """Rows the officer may see, with what was withheld and why (values are never logged)."""
+    """Rows the officer may see, and what was kept back and why (values are never logged).
+
+    `columns`, `rows` and `masked_fields` (cells masked in those rows) depend only on data
+    the officer may see and may reach them. `withheld_rows` (None when not counted) and
+    `reasons` are for the audit trail only and never reach the officer. Values the officer
+    may not see are not carried at all.
+    """
 
     columns: list[str]
     rows: list[dict[str, Any]]
-    withheld_rows: int
+    withheld_rows: int | None
     masked_fields: int
-    withheld_values: list[str] = field(repr=False)
     reasons: dict[str, int]
     policy_version: str
-
-
-class DenyList:
-    """Distinct protected values, capped."""
-
-    def __init__(self) -> None:
-        self.values: dict[str, None] = {}
-
-    def add(self, value: Any) -> None:
-        if isinstance(value, str) and value.strip() and len(self.values) < MAX_WITHHELD_VALUES:
-            self.values.setdefault(value, None)
-
-    def extend(self, values: Iterable[Any]) -> None:
-        for value in values:
-            self.add(value)
-
-
-def visible_values(rows: Iterable[Record]) -> set[str]:
-    """Text the officer is shown anyway: never put on the deny-list."""
-    return {v for row in rows for v in row.values() if isinstance(v, str)}
+    total: int | None = None
+    """How many visible rows matched when a list was cut at the row cap (None otherwise)."""
 
 
 def masked_value(policy: ClearancePolicy, source: CellSource | None, key: str) -> Any:
@@ -54,8 +42,24 @@ def masked_value(policy: ClearancePolicy, source: CellSource | None, key: str) -
     return None if numeric else policy.mask
 
 
-def column_of(source: CellSource | None, key: str) -> str | None:
-    """The column a cell comes from (None for an expression)."""
-    if isinstance(source, DerivedRef):
-        return None
-    return source.column if source is not None else key.rsplit(".", 1)[-1]
+def count_masked(
+    officer: Officer,
+    policy: ClearancePolicy,
+    rows: Sequence[Record],
+    sources: Mapping[str, CellSource],
+    aliases: Mapping[str, str],
+    context: RecordContext,
+    links: Mapping[str, str],
+) -> Counter[str]:
+    """Reason -> cells the SQL scope masked in an already-masked result."""
+    counts: Counter[str] = Counter()
+    for row in rows:
+        facts = row_facts(row, sources, aliases, context, links)
+        for key, src in sources.items():
+            if not isinstance(src, ColumnRef) or row.get(key, 0) != masked_value(policy, src, key):
+                continue
+            if src.table in CASE_TABLES and (
+                reason := mask_reason(officer, policy, src, facts.get(src.alias, Facts({}, {})))
+            ):
+                counts[reason] += 1
+    return counts

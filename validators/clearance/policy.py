@@ -1,8 +1,14 @@
-"""The clearance policy as data (pydantic) and its loader, which refuses any loosening."""
+"""The clearance policy as data (pydantic), the contract's floor, and the loader.
+
+The floor checks are pure functions `(policy) -> list of violations`; `floor_violations`
+runs them all and the loader refuses any policy that loosens CONTRACT.md section 2.
+"""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -10,9 +16,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from schemas.officer import Officer
-from validators.clearance.conditions import CONDITIONS, ConditionName
-from validators.clearance.floor import floor_violations
-from validators.clearance.schema import CASE_TABLES, CONTEXT_COLUMNS, TABLE_COLUMNS
+from schemas.records import CASE_TABLES, CONTEXT_COLUMNS, TABLE_COLUMNS
+from validators.clearance.conditions import CONDITIONS, ConditionName, is_at_least_as_broad
 
 DEFAULT_POLICY_PATH = Path(__file__).resolve().parents[2] / "data" / "policy" / "clearance.yaml"
 
@@ -103,6 +108,98 @@ class ClearancePolicy(BaseModel):
             return {}
         out = {c: self.unsatisfied(officer, table, c) for c in TABLE_COLUMNS[table]}
         return {c: rules for c, rules in out.items() if rules}
+
+
+@dataclass(frozen=True)
+class FloorRule:
+    """A minimum masking requirement from CONTRACT.md section 2."""
+
+    name: str
+    table: str
+    columns: tuple[str, ...]
+    condition: str
+    require_role: str | None = None
+    min_clearance: int | None = None
+
+
+MINIMUM_COLUMN_RULES: tuple[FloorRule, ...] = (
+    FloorRule(
+        "sexual_offence_victim_identity",
+        "persons",
+        ("full_name", "phone", "address"),
+        "sexual_offence_victim",
+        require_role="sexual_offence_unit",
+    ),
+    FloorRule(
+        "juvenile_identity",
+        "persons",
+        ("full_name", "phone", "address"),
+        "juvenile",
+        require_role="juvenile_unit",
+    ),
+    FloorRule("contact_details", "persons", ("phone", "address"), "always", min_clearance=3),
+)
+
+MINIMUM_DENY_LIST: frozenset[str] = frozenset({"full_name", "phone", "address"})
+
+
+def _at_least_as_strict(rule: ColumnRule, floor: FloorRule) -> bool:
+    """Everyone `rule` lets see the column is also let see it by `floor`."""
+    role_ok = floor.require_role is None or rule.require_role == floor.require_role
+    return role_ok and (rule.min_clearance or 1) >= (floor.min_clearance or 1)
+
+
+def keeps_jurisdiction(policy: ClearancePolicy) -> list[str]:
+    """Rows outside the officer's precincts stay hidden."""
+    checks = {r.check for r in policy.row_rules}
+    return (
+        []
+        if "precinct_in_jurisdiction" in checks
+        else ["row rule precinct_in_jurisdiction removed"]
+    )
+
+
+def keeps_sensitivity(policy: ClearancePolicy) -> list[str]:
+    """Rows above the officer's clearance stay hidden."""
+    checks = {r.check for r in policy.row_rules}
+    if "sensitivity_within_clearance" in checks:
+        return []
+    return ["row rule sensitivity_within_clearance removed"]
+
+
+def keeps_minimum_column_rules(policy: ClearancePolicy) -> list[str]:
+    """Every floor column stays masked at least as broadly and as strictly as the contract says."""
+    missing = []
+    for floor in MINIMUM_COLUMN_RULES:
+        for column in floor.columns:
+            if not any(
+                rule.table == floor.table
+                and column in rule.columns
+                and is_at_least_as_broad(rule.condition, floor.condition)
+                and _at_least_as_strict(rule, floor)
+                for rule in policy.column_rules
+            ):
+                missing.append(f"{floor.name}: {floor.table}.{column} loosened or removed")
+    return missing
+
+
+def keeps_deny_list(policy: ClearancePolicy) -> list[str]:
+    """Identity values withheld from the officer still reach the guardrail's deny-list."""
+    missing = sorted(MINIMUM_DENY_LIST - policy.deny_list_columns)
+    return [f"deny_list_columns missing {missing}"] if missing else []
+
+
+FLOOR_CHECKS: tuple[Callable[[ClearancePolicy], list[str]], ...] = (
+    keeps_jurisdiction,
+    keeps_sensitivity,
+    keeps_minimum_column_rules,
+    keeps_deny_list,
+)
+
+
+def floor_violations(policy: ClearancePolicy) -> list[str]:
+    """Every way the policy falls below the contract's minimum policy."""
+    return [v for check in FLOOR_CHECKS for v in check(policy)]
 
 
 def policy_from_mapping(data: dict[str, Any], version: str) -> ClearancePolicy:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from validators.clearance.schema import TABLE_COLUMNS
+from schemas.records import TABLE_COLUMNS
 
 ZCQL_DIALECT = "mysql"
 

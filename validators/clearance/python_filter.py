@@ -7,24 +7,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from schemas.officer import Officer
+from schemas.records import CASE_TABLES, TABLE_COLUMNS
 from validators.clearance.cleared import (
     ClearedRows,
-    DenyList,
-    column_of,
     masked_value,
-    visible_values,
 )
 from validators.clearance.conditions import Facts
-from validators.clearance.facts import Record, RecordContext, row_facts
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import CellSource, ColumnRef, DerivedRef
 from validators.clearance.rules import (
+    Record,
+    RecordContext,
     derived_mask_reason,
     mask_reason,
+    row_facts,
     unknown_column_reason,
     withheld_reason,
 )
-from validators.clearance.schema import CASE_TABLES, TABLE_COLUMNS
 
 
 def cell_reason(
@@ -111,7 +110,6 @@ def filter_rows(
     if any(policy.unsatisfied(officer, r.table, r.column) for r in unscoped):
         rows = []
     reasons: Counter[str] = Counter()
-    deny = DenyList()
     cleared: list[dict[str, Any]] = []
     withheld = masked = 0
     for row in rows:
@@ -134,9 +132,6 @@ def filter_rows(
         if hidden is not None:
             withheld += 1
             reasons[hidden] += 1
-            deny.extend(
-                v for k, v in row.items() if column_of(srcs.get(k), k) in policy.deny_list_columns
-            )
             continue
         out: dict[str, Any] = {}
         for key, value in row.items():
@@ -148,16 +143,12 @@ def filter_rows(
             out[key] = masked_value(policy, source, key)
             masked += 1
             reasons[reason] += 1
-            if column_of(source, key) in policy.deny_list_columns:
-                deny.add(value)
         cleared.append(out)
-    shown = visible_values(cleared)
     return ClearedRows(
         columns=list(columns) if columns is not None else list(rows[0]) if rows else [],
         rows=cleared,
         withheld_rows=withheld,
         masked_fields=masked,
-        withheld_values=[v for v in deny.values if v not in shown],
         reasons=dict(reasons),
         policy_version=policy.version,
     )

@@ -12,9 +12,9 @@ import re
 from typing import Literal
 
 from schemas.officer import Officer
+from schemas.records import CASE_TABLES, NUMERIC_COLUMNS, TABLE_COLUMNS
 from validators.clearance.conditions import CONDITIONS
 from validators.clearance.policy import ClearancePolicy
-from validators.clearance.schema import CASE_TABLES, NUMERIC_COLUMNS, TABLE_COLUMNS
 
 Dialect = Literal["sqlite", "postgres"]
 

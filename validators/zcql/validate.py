@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 import sqlglot
 from sqlglot import exp
@@ -19,6 +22,51 @@ PARSE_DIALECT = "mysql"
 """sqlglot dialect used to read ZCQL: it accepts `LIMIT offset, count`."""
 
 
+_KEY = secrets.token_bytes(32)
+"""This process's key for proving a statement was accepted here (never leaves the process)."""
+
+
+def _proof(statement: str, tables: frozenset[str]) -> str:
+    message = "\x00".join([statement, *sorted(tables)]).encode()
+    return hmac.new(_KEY, message, hashlib.sha256).hexdigest()
+
+
+@dataclass(frozen=True)
+class AcceptedStatement:
+    """A statement the validator accepted: only `validate()` can construct one.
+
+    It carries a MAC under a key private to this process, so a hand-built instance (or one
+    restored from a checkpoint written by another process) raises TypeError. Executors
+    take this type (or a `tools.records.trusted.TrustedQuery`), never a string or a verdict.
+    Its fields are plain data, so graph state holding it can be checkpointed.
+    """
+
+    statement: str
+    tables: frozenset[str]
+    """Base tables referenced anywhere in the statement (subqueries included)."""
+    proof: str = field(repr=False)
+
+    def __post_init__(self) -> None:
+        if not hmac.compare_digest(self.proof, _proof(self.statement, self.tables)):
+            raise TypeError("an AcceptedStatement is made only by validators.zcql.validate()")
+
+    @property
+    def tree(self) -> exp.Select:
+        """The parsed statement (parsed again when restored from a checkpoint)."""
+        cached = self.__dict__.get("_tree")
+        if cached is None:
+            cached = sqlglot.parse_one(self.statement, read=PARSE_DIALECT)
+            assert isinstance(cached, exp.Select)
+            self.__dict__["_tree"] = cached
+        return cast(exp.Select, cached)
+
+
+def _accept(statement: str, tree: exp.Select, tables: frozenset[str]) -> AcceptedStatement:
+    accepted = AcceptedStatement(statement, tables, _proof(statement, tables))
+    accepted.__dict__["_tree"] = tree
+    return accepted
+
+
 @dataclass(frozen=True)
 class ZcqlVerdict:
     """The outcome for one statement: accepted or not, every reason, and the parsed tree."""
@@ -29,6 +77,8 @@ class ZcqlVerdict:
     tree: exp.Select | None
     tables: frozenset[str]
     """Base tables referenced anywhere in the statement (subqueries included)."""
+    accepted_statement: AcceptedStatement | None = field(default=None, repr=False)
+    """The statement to hand to an executor; present exactly when `accepted`."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (the tree is left out)."""
@@ -78,10 +128,14 @@ def _verdict(
     accepted = not unique and isinstance(tree, exp.Select)
     if not accepted and not unique:
         unique = ("The statement is not a single SELECT.",)
+    select = tree if isinstance(tree, exp.Select) else None
     return ZcqlVerdict(
         statement=statement,
         accepted=accepted,
         reasons=unique,
-        tree=tree if isinstance(tree, exp.Select) else None,
+        tree=select,
         tables=tables,
+        accepted_statement=(
+            _accept(statement, select, tables) if accepted and select is not None else None
+        ),
     )

@@ -10,13 +10,13 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.api.deps import AssistantDep, OfficerDep, SettingsDep, TokensDep
-from app.roster import load_roster
 from app.settings import Settings
 from graph.commands import catalogue
 from graph.context import GraphContext
 from schemas.errors import QueryRejected
 from schemas.officer import Officer
 from tools.domain.places import station_by_id
+from tools.roster import load_roster
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css"}
@@ -108,16 +108,14 @@ def recent_firs_statement(officer: Officer, limit: int = RECENT_FIRS) -> str:
 
 
 async def cleared_recent_firs(officer: Officer, context: GraphContext) -> list[dict[str, Any]]:
-    """The latest FIRs this officer is cleared for, through the validator and clearance path
-    the records route uses (the one call to re-point when records execution moves)."""
-    from validators.clearance.filter import run_with_clearance
-    from validators.zcql.validate import validate
-
-    verdict = validate(recent_firs_statement(officer), officer.precincts)
-    if not verdict.accepted:
+    """The latest FIRs this officer is cleared for, through the records service (the same
+    validator and clearance path every records answer takes)."""
+    verdict, cleared = await context.records_service.run_statement(
+        recent_firs_statement(officer), officer
+    )
+    if cleared is None:
         raise QueryRejected(list(verdict.reasons))
-    cleared = await run_with_clearance(verdict, officer, context.records, context.policy)
-    return cleared.rows
+    return list(cleared.rows)
 
 
 def station_name(precinct_id: str) -> str:

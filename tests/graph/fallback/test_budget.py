@@ -7,7 +7,7 @@ import json
 
 import httpx
 
-from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
+from graph.fallback.prompts import OFFLINE_PREFIX, UNVERIFIED
 from tests.graph.fallback.harness import (
     Recorder,
     context_for,
@@ -34,7 +34,7 @@ async def test_tool_past_the_deployment_timeout_gives_a_partial_answer() -> None
     context = context_for(hanging_records(), fallback_tool_timeout_s=0.05)
     run = await run_loop(context, "status of FIR-2026-04829")
     assert run.result.partial
-    assert run.result.answer.startswith(f"{OFFLINE_LABEL} {UNVERIFIED}")
+    assert run.result.answer.startswith(f"{OFFLINE_PREFIX} {UNVERIFIED}")
     assert "records: not completed (timeout)" in run.result.answer
     assert "The records tool timed out." in run.result.warnings
     assert [(n["tool"], n["status"], n["output_chars"]) for n in run.tool_notes] == [

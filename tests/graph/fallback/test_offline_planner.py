@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph.fallback.prompts import OFFLINE_LABEL, UNVERIFIED
+from graph.fallback.prompts import OFFLINE_PREFIX, UNVERIFIED
 from schemas.result import Citation
 from tests.graph.fallback.harness import (
     OFFICER,
@@ -44,7 +44,7 @@ async def test_offline_planner_computes_dates_and_arithmetic(question: str, expe
     run = await run_loop(context_for(FallbackServices()), question)
     result = run.result
     assert expected in result.answer
-    assert result.answer.startswith(OFFLINE_LABEL)
+    assert result.answer.startswith(OFFLINE_PREFIX)
     assert (result.pipeline, result.offline, result.partial) == ("fallback", True, False)
     assert run.edges() == ONE_CYCLE
     assert run.state["agent_cycles"] == 1

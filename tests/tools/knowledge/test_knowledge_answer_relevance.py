@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from app.roster import officer_by_badge
 from tools.knowledge.answer import RELEVANCE_THRESHOLD, question_type
 from tools.knowledge.calibrate import balanced_accuracy, calibrate, score_dev_set
 from tools.knowledge.index import KnowledgeIndex
+from tools.roster import officer_by_badge
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from app.roster import officer_by_badge
 from tools.knowledge.index import KnowledgeIndex
 from tools.knowledge.query_text import expand_query
+from tools.roster import officer_by_badge
 
 PAIRS = [
     ("can a woman be arrested at night", "mahila ko raat mein arrest kar sakte hain?"),

@@ -10,7 +10,7 @@ import respx
 
 from schemas.errors import BackendUnavailable, QueryRejected
 from tools.records.catalyst_executor import V2_ACCEPT, CatalystExecutor, catalyst_statement
-from validators.zcql import validate
+from validators.zcql import AcceptedStatement, validate
 
 API = "https://api.catalyst.zoho.in"
 URL = f"{API}/baas/v1/project/42/query"
@@ -18,10 +18,10 @@ P = frozenset({"BLR-E-KRP"})
 K = "precinct_id = 'BLR-E-KRP'"
 
 
-def _v(statement: str):  # type: ignore[no-untyped-def]
+def _v(statement: str) -> AcceptedStatement:
     verdict = validate(statement, P)
-    assert verdict.accepted, verdict.reasons
-    return verdict
+    assert verdict.accepted_statement is not None, verdict.reasons
+    return verdict.accepted_statement
 
 
 async def _token() -> str:

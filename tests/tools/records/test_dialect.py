@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from schemas.errors import QueryRejected
 from tools.records.dialect import (
     boolean_results,
     count_query,
@@ -12,16 +13,16 @@ from tools.records.dialect import (
     to_sqlite,
     with_table_sources,
 )
-from validators.zcql import validate
+from validators.zcql import AcceptedStatement, validate
 
 P = ["BLR-E-KRP", "BLR-E-WFD"]
 K = "precinct_id = 'BLR-E-KRP'"
 
 
-def _v(statement: str):  # type: ignore[no-untyped-def]
+def _v(statement: str) -> AcceptedStatement:
     verdict = validate(statement, P)
-    assert verdict.accepted, verdict.reasons
-    return verdict
+    assert verdict.accepted_statement is not None, verdict.reasons
+    return verdict.accepted_statement
 
 
 def test_like_wildcards_become_sql_wildcards() -> None:
@@ -107,6 +108,13 @@ def test_table_sources_become_a_leading_cte() -> None:
         with_table_sources("SELECT 1", {"officers": "SELECT 1"})
 
 
-def test_only_accepted_verdicts_are_translated() -> None:
-    with pytest.raises(ValueError, match="accepted"):
-        to_sqlite(validate("SELECT fir_id FROM firs WHERE status = 'Closed'", P))
+def test_a_verdict_is_not_translated_only_an_accepted_statement() -> None:
+    verdict = validate(f"SELECT fir_id FROM firs WHERE {K}", P)
+    with pytest.raises(QueryRejected):
+        to_sqlite(verdict)  # type: ignore[arg-type]
+    assert "SELECT" in to_sqlite(_v(f"SELECT fir_id FROM firs WHERE {K}"))
+
+
+def test_postgres_table_sources_are_materialised() -> None:
+    sql = with_table_sources("SELECT 1", {"firs": "SELECT * FROM public.firs"}, "postgres")
+    assert sql == 'WITH "firs" AS MATERIALIZED (SELECT * FROM public.firs) SELECT 1'

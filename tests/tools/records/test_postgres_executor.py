@@ -1,7 +1,7 @@
 """The PostgreSQL executor and the SELECT-only reader role, proven at the database.
 
-Uses $CRIMEASSIST_TEST_PG_DSN or the local server at 127.0.0.1:5432;
-skipped with the reason when none answers.
+Uses $CRIMEASSIST_TEST_PG_DSN or the local server at 127.0.0.1:5432; skipped with the reason
+when none answers.
 Each test gets a throwaway database with the records schema, a few rows and the reader role.
 """
 
@@ -17,7 +17,7 @@ from schemas.errors import BackendUnavailable, QueryRejected
 from tests.conftest import dsn_for
 from tools.records.postgres_executor import PostgresExecutor
 from tools.records.seed_schema import table_ddl
-from validators.zcql import validate
+from validators.zcql import AcceptedStatement, validate
 
 pytestmark = pytest.mark.postgres
 
@@ -64,10 +64,10 @@ async def executor(records_db: str) -> AsyncIterator[PostgresExecutor]:
     await ex.close()
 
 
-def _v(statement: str):  # type: ignore[no-untyped-def]
+def _v(statement: str) -> AcceptedStatement:
     verdict = validate(statement, P)
-    assert verdict.accepted, verdict.reasons
-    return verdict
+    assert verdict.accepted_statement is not None, verdict.reasons
+    return verdict.accepted_statement
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 from schemas.errors import BackendUnavailable, QueryRejected
 from tools.records.seed import build_records_db
 from tools.records.sqlite_executor import SqliteExecutor
-from validators.zcql import validate
+from validators.zcql import AcceptedStatement, validate
 
 P = frozenset({"BLR-E-KRP", "BLR-E-WFD"})
 K = "precinct_id = 'BLR-E-KRP'"
@@ -33,10 +33,10 @@ def executor(db: Path) -> Iterator[SqliteExecutor]:
     ex.close()
 
 
-def _v(statement: str):  # type: ignore[no-untyped-def]
+def _v(statement: str) -> AcceptedStatement:
     verdict = validate(statement, P)
-    assert verdict.accepted, verdict.reasons
-    return verdict
+    assert verdict.accepted_statement is not None, verdict.reasons
+    return verdict.accepted_statement
 
 
 def _digest(path: Path) -> str:

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from tools.records.seed import build_records_db
-from tools.text2zcql.base import INTENTS, ZcqlDraft, ZcqlRequest, unparsed
-from tools.text2zcql.evaluate import (
+from tools.records.text2zcql_eval import (
     aevaluate,
     expand_gold,
     expected_calibration_error,
     load_cases,
     resolve_precincts,
 )
+from tools.text2zcql.base import INTENTS, ZcqlDraft, ZcqlRequest, unparsed
 from tools.text2zcql.offline import OfflineZcqlGenerator, parse
 from validators.zcql.validate import validate
 

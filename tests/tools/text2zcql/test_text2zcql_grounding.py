@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
+from tools.records.text2zcql_eval import resolve_precincts
 from tools.text2zcql.base import ZcqlRequest
-from tools.text2zcql.evaluate import resolve_precincts
 from tools.text2zcql.grounding import ground_word
 from tools.text2zcql.offline import parse
 from tools.text2zcql.understand import CORRECTABLE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
@@ -12,10 +13,13 @@ import sqlglot
 from sqlglot import exp
 
 from schemas.officer import Officer
-from tools.records.executor import QueryRows
+from tools.records import clearance
+from tools.records.executor import QueryRows, RecordsExecutor
 from tools.records.seed_schema import insert_sql, table_ddl
 from tools.records.sqlite_executor import SqliteExecutor
-from validators.zcql.validate import ZcqlVerdict
+from validators.clearance.cleared import ClearedRows
+from validators.clearance.policy import ClearancePolicy
+from validators.zcql.validate import AcceptedStatement
 
 HOME = "BLR-E-KRP"
 OTHER = "BLR-W-RJN"
@@ -175,12 +179,29 @@ def raw_rows(path: Path, sql: str) -> list[dict[str, Any]]:
         conn.close()
 
 
-def accepted(sql: str) -> ZcqlVerdict:
-    """An accepted verdict for a statement (the validator's own rules are tested elsewhere)."""
+def accepted(sql: str) -> AcceptedStatement:
+    """A statement sealed as accepted without running the validator (test-only).
+
+    The clearance tier is tested here on statements the validator might refuse (unscoped
+    ones); the validator's own rules are tested in tests/validators/zcql.
+    """
     tree = sqlglot.parse_one(sql, dialect="mysql")
     assert isinstance(tree, exp.Select)
     tables = frozenset(t.name for t in tree.find_all(exp.Table))
-    return ZcqlVerdict(sql, True, (), tree, tables)
+    validate_module = importlib.import_module("validators.zcql.validate")
+    return validate_module._accept(sql, tree, tables)
+
+
+async def run_with_clearance(
+    statement: AcceptedStatement,
+    officer: Officer,
+    executor: RecordsExecutor,
+    policy: ClearancePolicy,
+) -> ClearedRows:
+    """Cleared execution with the audit-only withheld count turned on."""
+    return await clearance.run_with_clearance(
+        statement, officer, executor, policy, count_withheld=True
+    )
 
 
 class CatalystLike:

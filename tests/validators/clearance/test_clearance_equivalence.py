@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from schemas.officer import Officer
+from schemas.records import KEYS
 from tests.validators.clearance.clearance_casefile import (
     accepted,
     build_db,
@@ -18,13 +19,14 @@ from tests.validators.clearance.clearance_casefile import (
     officer,
     person,
     raw_rows,
+    run_with_clearance,
 )
 from tools.records.seed import build_records_db
 from tools.records.sqlite_executor import SqliteExecutor
-from validators.clearance.facts import RecordContext
-from validators.clearance.filter import ClearedRows, filter_rows, run_with_clearance
+from validators.clearance.cleared import ClearedRows
 from validators.clearance.policy import ClearancePolicy
-from validators.clearance.schema import KEYS
+from validators.clearance.python_filter import filter_rows
+from validators.clearance.rules import RecordContext
 
 SYNTHETIC_PRECINCTS = ("BLR-E-KRP", "BLR-W-RJN", "MYS-C-DVR")
 ROLES = ("complainant", "victim", "accused", "witness")

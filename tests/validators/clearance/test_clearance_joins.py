@@ -5,9 +5,14 @@ from __future__ import annotations
 import sqlglot
 from sqlglot import exp
 
-from tests.validators.clearance.clearance_casefile import HOME, ROSTER, CatalystLike, accepted
+from tests.validators.clearance.clearance_casefile import (
+    HOME,
+    ROSTER,
+    CatalystLike,
+    accepted,
+    run_with_clearance,
+)
 from tools.records.sqlite_executor import SqliteExecutor
-from validators.clearance.filter import run_with_clearance
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import fir_links
 

@@ -10,8 +10,13 @@ from typing import Any
 import pytest
 import yaml
 
-from validators.clearance.floor import FLOOR_CHECKS, floor_violations
-from validators.clearance.policy import DEFAULT_POLICY_PATH, PolicyError, load_policy
+from validators.clearance.policy import (
+    DEFAULT_POLICY_PATH,
+    FLOOR_CHECKS,
+    PolicyError,
+    floor_violations,
+    load_policy,
+)
 
 Edit = Callable[[dict[str, Any]], None]
 

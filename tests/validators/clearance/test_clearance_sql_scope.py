@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.roster import load_roster
 from tests.validators.clearance.clearance_casefile import HOME, ROSTER, officer
+from tools.roster import load_roster
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.sql_scope import precinct_only_sources, table_sources
 

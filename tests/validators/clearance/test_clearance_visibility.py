@@ -18,13 +18,15 @@ from tests.validators.clearance.clearance_casefile import (
     CatalystLike,
     accepted,
     raw_rows,
+    run_with_clearance,
 )
 from tools.records.postgres_executor import PostgresExecutor
 from tools.records.seed_schema import insert_sql, table_ddl
 from tools.records.sqlite_executor import SqliteExecutor
-from validators.clearance.facts import RecordContext
-from validators.clearance.filter import ClearedRows, filter_rows, run_with_clearance
+from validators.clearance.cleared import ClearedRows
 from validators.clearance.policy import ClearancePolicy
+from validators.clearance.python_filter import filter_rows
+from validators.clearance.rules import RecordContext
 
 IDENTITY = {"full_name", "phone", "address", "age"}
 CONTACT = {"phone", "address"}

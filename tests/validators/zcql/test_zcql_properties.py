@@ -220,12 +220,12 @@ def test_accepted_statements_are_scoped_read_only_and_within_limits(generated: G
 def test_accepted_statements_return_only_the_callers_precincts(
     generated: Generated, seeded_db: Path
 ) -> None:
-    verdict = validate(generated.statement, PRECINCTS)
-    if not verdict.accepted:
+    accepted = validate(generated.statement, PRECINCTS).accepted_statement
+    if accepted is None:
         return
     executor = SqliteExecutor(seeded_db)
     try:
-        result = asyncio.run(executor.execute(verdict))
+        result = asyncio.run(executor.execute(accepted))
     finally:
         executor.close()
     single_case_table = generated.truth.instances[0][0] in CASE_DATA

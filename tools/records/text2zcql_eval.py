@@ -173,10 +173,10 @@ def _has_order(statement: str) -> bool:
 
 
 async def _rows(executor: SqliteExecutor, statement: str, precincts: tuple[str, ...]) -> Any:
-    verdict = validate(statement, precincts)
-    if not verdict.accepted:
+    accepted = validate(statement, precincts).accepted_statement
+    if accepted is None:
         return None
-    result = await executor.execute(verdict)
+    result = await executor.execute(accepted)
     return [tuple(row[c] for c in result.columns) for row in result.rows]
 
 

@@ -1,0 +1,209 @@
+"""Cleared execution: an accepted statement run so the officer receives only what they may see.
+
+`plan_clearance` binds an accepted statement to one officer's clearance sources (the
+policy compiled into trusted CTEs that shadow firs, persons and vehicles); `run_plan`
+executes only such a plan. SQLite and PostgreSQL withhold rows and mask cells inside the
+database. Catalyst (any backend that is not SQL) cannot take CTEs: the plain result is
+post-filtered by `filter_rows` with trusted context look-ups, failing closed.
+
+What an officer receives is a function of the rows they may see: the visible rows, and
+the cells masked in them (whether a cell is masked depends only on context columns of
+that visible row, which the policy never masks). How many rows were withheld is for the
+audit alone, and is counted only when asked (`count_withheld`): it costs two COUNT(*)
+scans of the officer's jurisdiction. No value the officer may not see is handed on, not
+even to the guardrail as a deny-list: masking such a value where it appears in an answer
+(e.g. a name the officer typed) would tell them it exists in sealed records.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from schemas.officer import Officer
+from schemas.records import CASE_TABLES, KEYS
+from tools.records.executor import RecordsExecutor
+from tools.records.trusted import context_queries, key_list
+from validators.clearance.cleared import ClearedRows, count_masked
+from validators.clearance.policy import ClearancePolicy
+from validators.clearance.projection import (
+    CellSource,
+    ColumnRef,
+    column_sources,
+    condition_columns,
+    fir_links,
+    outer_aliases,
+)
+from validators.clearance.python_filter import filter_rows
+from validators.clearance.rules import Record, RecordContext
+from validators.clearance.sql_scope import Dialect, precinct_only_sources, table_sources
+from validators.zcql.validate import AcceptedStatement
+
+SQL_BACKENDS: dict[str, Dialect] = {"sqlite": "sqlite", "postgres": "postgres"}
+
+
+@dataclass(frozen=True)
+class ClearedPlan:
+    """An accepted statement over one officer's clearance sources (see `plan_clearance`).
+
+    `sources` are the trusted CTE sources for a SQL backend (`dialect` set), or empty when
+    the backend's result is post-filtered in Python (`dialect` None). `run_plan` runs a
+    plan only if it is exactly what `plan_clearance` makes under the current policy, so a
+    plan built or altered by hand never executes.
+    """
+
+    statement: AcceptedStatement
+    officer: Officer
+    policy_version: str
+    dialect: Dialect | None
+    sources: dict[str, str]
+
+
+def plan_clearance(
+    statement: AcceptedStatement, officer: Officer, policy: ClearancePolicy, backend: str
+) -> ClearedPlan:
+    """The accepted statement bound to the officer's clearance sources for `backend`."""
+    if not isinstance(statement, AcceptedStatement):
+        raise TypeError("only an accepted statement can be planned")
+    dialect = SQL_BACKENDS.get(backend)
+    tables = set(statement.tables) & CASE_TABLES
+    sources = table_sources(officer, policy, dialect, tables=tables) if dialect else {}
+    return ClearedPlan(statement, officer, policy.version, dialect, sources)
+
+
+async def run_plan(
+    plan: ClearedPlan,
+    executor: RecordsExecutor,
+    policy: ClearancePolicy,
+    *,
+    count_withheld: bool = False,
+) -> ClearedRows:
+    """Execute a cleared plan; see the module docstring for what the officer may receive."""
+    if not isinstance(plan, ClearedPlan) or plan != plan_clearance(
+        plan.statement, plan.officer, policy, executor.backend
+    ):
+        raise TypeError("execution takes only the plan the clearance policy makes")
+    tree = plan.statement.tree
+    sources = column_sources(tree)
+    aliases = outer_aliases(tree)
+    links = fir_links(tree)
+    officer = plan.officer
+    if plan.dialect is None:
+        raw = await executor.execute(plan.statement)
+        context = await fetch_context(executor, officer, raw.rows, sources)
+        return filter_rows(
+            raw.rows,
+            officer,
+            policy,
+            context,
+            sources=sources,
+            aliases=aliases,
+            columns=raw.columns,
+            jurisdiction_checked=True,
+            matched_on=condition_columns(tree),
+            links=links,
+        )
+    result = await executor.execute(plan.statement, plan.sources or None)
+    rows = [dict(r) for r in result.rows]
+    withheld, masks = await asyncio.gather(
+        withheld_count(executor, plan, policy) if count_withheld else _none(),
+        sql_mask_counts(executor, officer, policy, rows, sources, aliases, links),
+    )
+    reasons = Counter({sensitivity_reason(policy): withheld} if withheld else {})
+    reasons.update(masks)
+    return ClearedRows(
+        columns=list(result.columns),
+        rows=rows,
+        withheld_rows=withheld,
+        masked_fields=sum(masks.values()),
+        reasons=dict(reasons),
+        policy_version=policy.version,
+    )
+
+
+async def run_with_clearance(
+    statement: AcceptedStatement,
+    officer: Officer,
+    executor: RecordsExecutor,
+    policy: ClearancePolicy,
+    *,
+    count_withheld: bool = False,
+) -> ClearedRows:
+    """Plan and run in one step (for callers with no stage between the two)."""
+    plan = plan_clearance(statement, officer, policy, executor.backend)
+    return await run_plan(plan, executor, policy, count_withheld=count_withheld)
+
+
+async def _none() -> None:
+    return None
+
+
+async def withheld_count(
+    executor: RecordsExecutor, plan: ClearedPlan, policy: ClearancePolicy
+) -> int:
+    """Rows the statement matches in jurisdiction minus those within clearance (audit only)."""
+    if not plan.sources or plan.dialect is None:
+        return 0
+    tables = set(plan.sources)
+    in_scope, visible = await asyncio.gather(
+        executor.count(
+            plan.statement,
+            precinct_only_sources(plan.officer, policy, plan.dialect, tables=tables),
+        ),
+        executor.count(plan.statement, plan.sources),
+    )
+    return max(0, in_scope - visible)
+
+
+def sensitivity_reason(policy: ClearancePolicy) -> str:
+    """The name the policy gives its sensitivity row rule."""
+    return next(r.name for r in policy.row_rules if r.check == "sensitivity_within_clearance")
+
+
+async def sql_mask_counts(
+    executor: RecordsExecutor,
+    officer: Officer,
+    policy: ClearancePolicy,
+    rows: Sequence[Record],
+    sources: Mapping[str, CellSource],
+    aliases: Mapping[str, str],
+    links: Mapping[str, str],
+) -> Counter[str]:
+    """Reason -> cells the database masked, attributed with trusted context."""
+    maskable = any(
+        isinstance(s, ColumnRef) and policy.unsatisfied(officer, s.table, s.column)
+        for s in sources.values()
+    )
+    if not rows or not maskable:
+        return Counter()
+    context = await fetch_context(executor, officer, rows, sources)
+    return count_masked(officer, policy, rows, sources, aliases, context, links)
+
+
+async def fetch_context(
+    executor: RecordsExecutor,
+    officer: Officer,
+    rows: Sequence[Record],
+    sources: Mapping[str, CellSource],
+) -> RecordContext:
+    """Trusted base-table facts for the keys (person, vehicle, FIR ids) present in `rows`."""
+    keys: dict[str, list[Any]] = {t: [] for t in CASE_TABLES}
+    for key, src in sources.items():
+        if isinstance(src, ColumnRef) and src.table in CASE_TABLES:
+            target = src.table if src.column == KEYS[src.table] else None
+            target = "firs" if src.column == "fir_id" else target
+            if target:
+                keys[target] += [row.get(key) for row in rows]
+    found: dict[str, dict[str, Record]] = {t: {} for t in CASE_TABLES}
+    for table in ("persons", "vehicles", "firs"):
+        if table == "firs":
+            keys["firs"] += [
+                r.get("fir_id") for t in ("persons", "vehicles") for r in found[t].values()
+            ]
+        for query in context_queries(table, key_list(keys[table]), officer):
+            result = await executor.execute(query)
+            found[table].update({str(r[KEYS[table]]): dict(r) for r in result.rows})
+    return RecordContext(found["firs"], found["persons"], found["vehicles"])
