@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import structlog
 
 from app.metrics import NODE_SECONDS, REDACTIONS, REJECTIONS, REQUEST_SECONDS, REQUESTS
+from app.uploads import UploadPool
 from graph.context import GraphContext
 from graph.runner import ProgressCallback, run_turn
 from graph.state import AttachmentRef
@@ -18,7 +19,13 @@ from schemas.request import ChatRequest
 from schemas.response import ChatResponse
 from tools.audit.recorder import RequestAudit
 from tools.audit.sink import AuditSink
-from validators.attachments import ValidatedImage, validate_image
+from validators.attachments import (
+    DEFAULT_MAX_PIXELS,
+    DEFAULT_PIXEL_BUDGET,
+    RawAttachment,
+    ValidatedImage,
+    validate_attachments,
+)
 
 log = structlog.get_logger()
 
@@ -46,17 +53,22 @@ class Assistant:
     sink: AuditSink
     max_attachments: int = 4
     max_attachment_bytes: int = 10 * 1024 * 1024
+    max_image_pixels: int = DEFAULT_MAX_PIXELS
+    pixel_budget: int = DEFAULT_PIXEL_BUDGET
+    uploads: UploadPool = field(default_factory=UploadPool)
 
     def validate_images(self, images: list[RawImage]) -> list[ValidatedImage]:
-        """Every attachment checked by content; the first bad one refuses the request."""
+        """Every attachment checked by content within the message's pixel budget; the first
+        bad one refuses the request (blocking: run it on the upload workers)."""
         if len(images) > self.max_attachments:
             raise BadInput(f"at most {self.max_attachments} attachments per message")
-        return [
-            validate_image(
-                image.data, image.filename, image.declared_type, max_bytes=self.max_attachment_bytes
-            )
-            for image in images
-        ]
+        return validate_attachments(
+            [RawAttachment(image.filename, image.data, image.declared_type) for image in images],
+            self.max_attachments,
+            max_bytes=self.max_attachment_bytes,
+            max_pixels=self.max_image_pixels,
+            pixel_budget=self.pixel_budget,
+        )
 
     async def refuse(
         self, request_id: str, badge_id: str, error: CrimeAssistError, where: str
@@ -78,7 +90,7 @@ class Assistant:
         """Validate attachments, run the graph for this officer, return the audited response."""
         request_id = request_id or new_request_id()
         try:
-            validated = self.validate_images(images or [])
+            validated = await self.uploads.run(self.validate_images, images or [])
         except CrimeAssistError as error:
             await self.refuse(request_id, officer.badge_id, error, "attachments")
             raise

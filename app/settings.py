@@ -26,6 +26,16 @@ class Settings(BaseSettings):
     jwt_audience: str = "crimeassist-chat"
     jwt_algorithm: Literal["HS256", "HS384", "HS512"] = "HS256"
     jwt_ttl_s: int = 3600
+    jwt_max_lifetime_s: int = Field(default=12 * 3600, gt=0)
+    auth_mode: Literal["hs256", "oidc"] = "hs256"
+    oidc_issuer: str | None = None
+    oidc_audience: str | None = None
+    oidc_jwks_url: str | None = None
+    oidc_algorithms: tuple[Literal["RS256", "ES256"], ...] = ("RS256", "ES256")
+    oidc_badge_claim: str = "badge_id"
+    oidc_jwks_cache_s: float = 300.0
+    oidc_jwks_refresh_cooldown_s: float = 30.0
+    oidc_timeout_s: float = 5.0
 
     # language model
     groq_api_key: SecretStr | None = Field(
@@ -44,6 +54,10 @@ class Settings(BaseSettings):
     max_body_bytes: int = 45 * 1024 * 1024
     max_attachments: int = 4
     max_attachment_bytes: int = 10 * 1024 * 1024
+    max_form_fields: int = 8
+    max_image_pixels: int = 40_000_000
+    request_pixel_budget: int = 48_000_000
+    upload_workers: int = Field(default=2, ge=1, le=8)
 
     # router cascade (see docs/router.md)
     router_accept_threshold: float = 0.6

@@ -11,6 +11,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from app.assistant import Assistant
 from app.llm import build_chat_model
 from app.settings import Settings
+from app.uploads import UploadPool
 from graph.build import build_graph
 from graph.cascade import RouterCascade
 from graph.context import GraphContext, utc_clock
@@ -240,4 +241,7 @@ async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[
             sink=sink,
             max_attachments=settings.max_attachments,
             max_attachment_bytes=settings.max_attachment_bytes,
+            max_image_pixels=settings.max_image_pixels,
+            pixel_budget=settings.request_pixel_budget,
+            uploads=UploadPool(settings.upload_workers),
         )

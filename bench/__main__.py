@@ -25,6 +25,7 @@ SUITES = (
     ("Fallback engine: deadlines, cycles, planner accuracy", "bench.bench_fallback"),
     ("Guardrail: precision, recall and cost", "bench.bench_guardrail"),
     ("Streaming: first progress event and final answer", "bench.bench_stream"),
+    ("Uploads: /healthz latency under worst-case images", "bench.bench_uploads"),
     ("End-to-end ask latency for record questions", "bench.bench_ask"),
 )
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"

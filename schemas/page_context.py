@@ -13,10 +13,13 @@ from schemas.records import FIR_ID_PATTERN
 FIR_ID = f"^{FIR_ID_PATTERN}$"
 RECORD_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_\-]{0,39}$"
 FILTER_KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
+MODULE_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 
-Module = Literal[
-    "fir_view", "fir_list", "dashboard", "map", "person_view", "vehicle_view", "search", "chat"
-]
+# Screens the server knows; any other short identifier is accepted and kept as it is
+# (clients add screens faster than servers are released).
+KNOWN_MODULES = frozenset(
+    {"fir_view", "fir_list", "dashboard", "map", "person_view", "vehicle_view", "search", "chat"}
+)
 
 
 class PageContext(BaseModel):
@@ -27,9 +30,14 @@ class PageContext(BaseModel):
     schema_version: Literal["1"]
     captured_at: datetime
     active_fir_id: str | None = Field(default=None, pattern=FIR_ID)
-    current_module: Module = "chat"
+    current_module: str = Field(default="chat", pattern=MODULE_PATTERN)
     applied_filters: dict[str, str] = Field(default_factory=dict, max_length=12)
     visible_record_ids: list[str] = Field(default_factory=list, max_length=50)
+
+    @property
+    def known_module(self) -> str | None:
+        """The module if the server knows it, else None (an opaque, client-defined screen)."""
+        return self.current_module if self.current_module in KNOWN_MODULES else None
 
     @field_validator("captured_at")
     @classmethod

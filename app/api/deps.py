@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import anyio
 import structlog
 from fastapi import Depends, Header, Request
 
 from app.assistant import Assistant
-from app.auth import TokenService, bearer_token
+from app.auth import TokenService, TokenVerifier, bearer_token
 from app.settings import Settings
 from schemas.officer import Officer
 
@@ -31,17 +32,26 @@ def get_tokens(request: Request) -> TokenService:
     return tokens
 
 
+def get_verifier(request: Request) -> TokenVerifier:
+    """The configured token verifier (demo HS256 or the force's OIDC provider)."""
+    verifier: TokenVerifier = request.app.state.verifier
+    return verifier
+
+
 def get_request_id(request: Request) -> str:
     """The id the request-context middleware gave this request."""
     return str(request.state.request_id)
 
 
 async def current_officer(
-    tokens: Annotated[TokenService, Depends(get_tokens)],
+    verifier: Annotated[TokenVerifier, Depends(get_verifier)],
     authorization: Annotated[str | None, Header()] = None,
 ) -> Officer:
-    """The officer of a verified bearer token; never from the request body (bound for logs)."""
-    officer = tokens.verify(bearer_token(authorization))
+    """The officer of a verified bearer token; never from the request body (bound for logs).
+
+    Verified on a worker thread, so a JWKS fetch from the identity provider never blocks the loop.
+    """
+    officer = await anyio.to_thread.run_sync(verifier.verify, bearer_token(authorization))
     structlog.contextvars.bind_contextvars(badge_id=officer.badge_id)
     return officer
 

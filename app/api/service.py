@@ -13,9 +13,10 @@ from fastapi.responses import JSONResponse
 from app.api.context import RequestContextMiddleware
 from app.api.routes import chat, health, stream, ui
 from app.assistant import Assistant
-from app.auth import TokenService
+from app.auth import TokenService, verifier_from_settings
 from app.logging import configure_logging
 from app.settings import Settings
+from app.uploads import BodyLimitMiddleware
 from schemas.errors import BadInput, CrimeAssistError
 
 log = structlog.get_logger()
@@ -28,16 +29,22 @@ def error_body(error: CrimeAssistError) -> dict[str, str]:
 
 
 def create_app(settings: Settings, assistant_factory: AssistantFactory | None = None) -> FastAPI:
-    """The service; `assistant_factory` lets tests substitute sinks or clocks."""
+    """The service; `assistant_factory` lets tests substitute sinks or clocks.
+
+    Raises UnsafeConfiguration (before anything starts) when demo mode is off and the
+    identity settings are unsafe: the demo key, an empty or short secret, incomplete OIDC.
+    """
     from app.wiring import open_assistant
 
     factory = assistant_factory or open_assistant
+    verifier = verifier_from_settings(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         configure_logging(settings.log_level)
         app.state.settings = settings
         app.state.tokens = TokenService.from_settings(settings)
+        app.state.verifier = verifier
         async with factory(settings) as assistant:
             app.state.assistant = assistant
             log.info("service.started", demo_mode=settings.demo_mode)
@@ -70,6 +77,7 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
         bad = BadInput(f"invalid request: {error.errors()[:3]}")
         return JSONResponse(error_body(bad), status_code=bad.status_code)
 
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(RequestContextMiddleware)
     app.include_router(health.router)
     app.include_router(chat.router)

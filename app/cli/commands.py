@@ -74,9 +74,10 @@ def load_page_context(raw: str | None) -> PageContext | None:
 def ask(args: argparse.Namespace, settings: Settings) -> int:
     """One full run of the graph for a roster officer (a locally minted token)."""
     from app.assistant import RawImage, new_request_id
-    from app.auth import TokenService
+    from app.auth import TokenService, require_safe_identity
     from app.wiring import open_assistant
 
+    require_safe_identity(settings)
     tokens = TokenService.from_settings(settings)
     officer = tokens.verify(tokens.mint(args.badge))
     images = [RawImage(Path(p).name, None, Path(p).read_bytes()) for p in args.image]
@@ -119,26 +120,20 @@ def render_response(response: dict[str, Any]) -> str:
 
 
 def route(args: argparse.Namespace, settings: Settings) -> int:
-    """The router's decision only, for one text or a JSONL file (one JSON line out per line in)."""
-    from app.cli.routing import decide_texts
+    """The router's decision only, for one text or a JSONL file (one JSON line out per line
+    in; a bad line is reported as that line's error and the rest go on; exit 1 if any failed)."""
+    from app.cli.routing import decide_lines, decide_texts
 
     if args.jsonl:
-        items = [
-            json.loads(line) for line in Path(args.jsonl).read_text().splitlines() if line.strip()
-        ]
-    elif args.text:
-        items = [{"text": args.text}]
-    else:
+        lines = Path(args.jsonl).read_text(encoding="utf-8").splitlines()
+        results = run_async(decide_lines(settings, lines))
+        for result in results:
+            print(json.dumps(result, ensure_ascii=False))
+        return 1 if any("error" in result for result in results) else 0
+    if not args.text:
         raise BadInput("give a text or --jsonl FILE")
-    decisions = run_async(decide_texts(settings, items))
-    if args.jsonl:
-        for decision in decisions:
-            print(json.dumps(decision, ensure_ascii=False))
-    else:
-        d = decisions[0]
-        emit(
-            args, d, f"{d['route']} ({d['confidence']:.2f}) decided by {d['stage']}: {d['reason']}"
-        )
+    d = run_async(decide_texts(settings, [{"text": args.text}]))[0]
+    emit(args, d, f"{d['route']} ({d['confidence']:.2f}) decided by {d['stage']}: {d['reason']}")
     return 0
 
 

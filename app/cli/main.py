@@ -97,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse, dispatch, and turn expected failures into a clear message and exit code 2."""
+    from app.auth import UnsafeConfiguration
+
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     settings = settings_for(args)
@@ -104,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     structlog.contextvars.bind_contextvars(command=args.command)
     try:
         return handler(args, settings)
+    except UnsafeConfiguration as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except CrimeAssistError as error:
         if args.json:
             print(json.dumps({"error": error.code, "message": error.detail}))

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from app.settings import Settings
 from graph.cascade import RouterCascade
 from graph.nodes.orchestrator import parse_command
@@ -49,27 +51,56 @@ def thresholds_of(settings: Settings, accept: float | None = None) -> Thresholds
     )
 
 
+async def decide_one(cascade: RouterCascade, item: Mapping[str, Any]) -> dict[str, Any]:
+    """Route, confidence and deciding stage for one message (overrides, then the cascade)."""
+    state = state_for(item)
+    decided = override(state)
+    if decided is not None:
+        route, reason = decided
+        row = {"route": route, "confidence": 1.0, "stage": "override", "reason": reason}
+    else:
+        decision = await cascade.decide(state["text"], decision_inputs(state))
+        row = {
+            "route": decision.route,
+            "confidence": round(decision.confidence, 4),
+            "stage": decision.stage,
+            "reason": decision.reason,
+        }
+    return {"text": state["text"], **row, **({"label": item["label"]} if "label" in item else {})}
+
+
 async def decide_texts(settings: Settings, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Route, confidence and deciding stage for each message (overrides, then the cascade)."""
+    """Route, confidence and deciding stage for each message."""
+    cascade = RouterCascade.load(settings.home, thresholds_of(settings))
+    return [await decide_one(cascade, item) for item in items]
+
+
+def line_error(number: int, error: Exception) -> dict[str, Any]:
+    """The per-line report of a line that could not be routed."""
+    if isinstance(error, ValidationError):
+        detail = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'line'}: {e['msg']}"
+            for e in error.errors()[:3]
+        )
+    else:
+        detail = str(error)[:200]
+    return {"line": number, "error": type(error).__name__, "message": detail}
+
+
+async def decide_lines(settings: Settings, lines: list[str]) -> list[dict[str, Any]]:
+    """One result per non-blank JSONL line: the decision, or that line's error (and go on)."""
     cascade = RouterCascade.load(settings.home, thresholds_of(settings))
     out = []
-    for item in items:
-        state = state_for(item)
-        decided = override(state)
-        if decided is not None:
-            route, reason = decided
-            row = {"route": route, "confidence": 1.0, "stage": "override", "reason": reason}
-        else:
-            decision = await cascade.decide(state["text"], decision_inputs(state))
-            row = {
-                "route": decision.route,
-                "confidence": round(decision.confidence, 4),
-                "stage": decision.stage,
-                "reason": decision.reason,
-            }
-        out.append(
-            {"text": state["text"], **row, **({"label": item["label"]} if "label" in item else {})}
-        )
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            if not isinstance(item, dict):
+                raise ValueError("each line must be a JSON object with a 'text' field")
+            out.append({"line": number, **await decide_one(cascade, item)})
+        except (ValueError, TypeError) as error:
+            out.append(line_error(number, error))
     return out
 
 

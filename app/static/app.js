@@ -3,15 +3,10 @@
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_RECORD_ROWS = 20;
-const DEMO_FIRS = [
-  { id: "FIR-2026-04829", station: "KR Puram", head: "Two-wheeler theft" },
-  { id: "FIR-2026-03117", station: "Whitefield", head: "Sexual offence" },
-  { id: "FIR-2026-02231", station: "Jalapuri, Mysuru", head: "Chain snatching" },
-  { id: "FIR-2025-00901", station: "Hubballi", head: "Murder" },
-  { id: "FIR-2024-00123", station: "Jayanagar", head: "House theft" },
-];
-
-const state = { token: "", activeFir: null, image: null, commands: [], suggestion: -1, busy: false };
+const state = {
+  token: "", officer: "", conversationId: "", firs: [], activeFir: null,
+  image: null, commands: [], suggestion: -1, busy: false,
+};
 const $ = (id) => document.getElementById(id);
 
 function el(tag, props = {}, children = []) {
@@ -31,7 +26,10 @@ async function loadOfficers() {
     select.hidden = true;
     $("token").hidden = false;
     document.querySelector(".token-label").hidden = false;
-    $("token").addEventListener("change", () => { state.token = $("token").value.trim(); });
+    $("token").addEventListener("change", () => {
+      state.token = $("token").value.trim();
+      startSession("token");
+    });
     return;
   }
   const { officers } = await response.json();
@@ -62,6 +60,38 @@ async function chooseOfficer(badgeId) {
   state.token = body.token;
   const roles = body.officer.roles.length ? ` · ${body.officer.roles.join(", ")}` : "";
   $("officer-status").textContent = `signed in (demo token)${roles}`;
+  startSession(badgeId);
+  await loadRecentFirs();
+}
+
+// ---- conversation: one id per officer session, kept across reloads of this tab -------------
+
+function newConversationId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function startSession(officer, fresh = false) {
+  const key = `crimeassist.conversation.${officer}`;
+  let id = fresh ? "" : sessionStorage.getItem(key) || "";
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) id = newConversationId();
+  sessionStorage.setItem(key, id);
+  if (state.officer !== officer || fresh) $("log").replaceChildren();
+  state.officer = officer;
+  state.conversationId = id;
+  $("conversation").textContent = `conversation ${id.slice(0, 8)}`;
+}
+
+// ---- the officer's own recent FIRs (cleared records only) ------------------------------------
+
+async function loadRecentFirs() {
+  state.firs = [];
+  state.activeFir = null;
+  const response = await fetch("/v1/demo/recent-firs", { headers: { Authorization: `Bearer ${state.token}` } });
+  if (response.ok) {
+    state.firs = (await response.json()).firs.map((f) => ({ id: f.fir_id, station: f.station, head: f.crime_head }));
+  }
+  renderFirList();
 }
 
 // ---- simulated officer screen -> page context -------------------------------------------------
@@ -69,7 +99,7 @@ async function chooseOfficer(badgeId) {
 function renderFirList() {
   const body = $("fir-list");
   body.replaceChildren();
-  for (const fir of DEMO_FIRS) {
+  for (const fir of state.firs) {
     const open = state.activeFir === fir.id;
     const button = el("button", {
       type: "button",
@@ -107,7 +137,7 @@ function pageContext() {
     active_fir_id: state.activeFir,
     current_module: state.activeFir ? "fir_view" : "fir_list",
     applied_filters: appliedFilters(),
-    visible_record_ids: state.activeFir ? [state.activeFir] : DEMO_FIRS.map((f) => f.id),
+    visible_record_ids: state.activeFir ? [state.activeFir] : state.firs.map((f) => f.id),
   };
 }
 
@@ -272,7 +302,12 @@ function progressStep(text) {
 }
 
 async function ask(message) {
-  const request = { message, page_context: pageContext(), attachments: state.image ? [state.image] : [] };
+  const request = {
+    message,
+    page_context: pageContext(),
+    attachments: state.image ? [state.image] : [],
+    conversation_id: state.conversationId || null,
+  };
   const question = el("li", { className: "turn officer" }, [el("p", { textContent: message })]);
   if (state.image) question.append(el("p", { className: "muted", textContent: `Attached: ${state.image.filename}` }));
   $("log").append(question);
@@ -393,5 +428,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("message").addEventListener("input", () => { state.suggestion = -1; renderSuggestions(); });
   $("message").addEventListener("keydown", onMessageKey);
   $("composer").addEventListener("submit", onSubmit);
+  $("new-conversation").addEventListener("click", () => { if (state.officer) startSession(state.officer, true); });
   Promise.all([loadOfficers(), loadCommands()]).then(() => document.body.setAttribute("data-ready", "true"));
 });

@@ -139,7 +139,10 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
             pre_retrieval=sum(r.redactions_pre for r in results), post_generation=post
         ),
         partial=any(r.partial or r.failed for r in results),
-        warnings=merged_warnings(results),
+        warnings=[
+            *(n["warning"] for n in state.get("notes") or [] if n.get("warning")),
+            *merged_warnings(results),
+        ],
     )
     turn_fir_ids = list(
         dict.fromkeys(

@@ -23,7 +23,8 @@ def parse_command(text: str) -> SlashCommand | None:
 def fresh_page_context(
     page_context: PageContext | None, context: GraphContext
 ) -> tuple[PageContext | None, dict[str, Any] | None]:
-    """The page context if within its time-to-live, else None and an audit note saying why."""
+    """The page context if within its time-to-live, else None and an audit note saying why
+    (its `warning` reaches the officer through the aggregator)."""
     if page_context is None:
         return None, None
     age_s = (context.clock() - page_context.captured_at).total_seconds()
@@ -35,7 +36,8 @@ def fresh_page_context(
         )
     else:
         return page_context, None
-    return None, {"kind": "page_context_discarded", "reason": reason}
+    warning = f"The screen context sent with this question was not used: it was {reason}."
+    return None, {"kind": "page_context_discarded", "reason": reason, "warning": warning}
 
 
 async def orchestrator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:

@@ -143,7 +143,10 @@ def test_oversize_body_is_refused_before_it_is_read(client, settings):
         headers={**bearer(settings), "Content-Type": "application/json"},
         content=b'{"message": "' + b"x" * 300_000 + b'"}',
     )
-    assert reply.status_code == 422 and "larger than" in reply.json()["message"]
+    assert reply.status_code == 413 and "larger than" in reply.json()["message"]
+    assert reply.json()["error"] == "body_too_large"
+    kind, data = audit_kinds(settings)[-1]
+    assert kind == "rejected" and data["code"] == "body_too_large"
 
 
 def test_multipart_upload_reaches_the_same_validation(client, settings):

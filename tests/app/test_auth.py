@@ -96,3 +96,47 @@ def test_unknown_badge_is_refused():
 def test_malformed_authorization_headers_are_refused(header: str | None):
     with pytest.raises(NotAuthenticated):
         bearer_token(header)
+
+
+def _signed(claims: dict, secret: str = "s" * 40) -> str:
+    return jwt.encode(claims, secret, algorithm="HS256")
+
+
+def _claims(**changes: object) -> dict:
+    now = int(time.time())
+    base = {"sub": "KA-1001", "iss": "crimeassist", "aud": "crimeassist-chat"}
+    return {**base, "iat": now, "exp": now + 600, **changes}
+
+
+@pytest.mark.parametrize("missing", ["exp", "iat"])
+def test_exp_and_iat_are_required(missing: str):
+    claims = _claims()
+    del claims[missing]
+    with pytest.raises(NotAuthenticated, match="MissingRequiredClaimError"):
+        TOKENS.verify(_signed(claims))
+
+
+@pytest.mark.parametrize("name", ["exp", "iat"])
+def test_exp_and_iat_must_be_numbers_not_strings(name: str):
+    claims = _claims()
+    claims[name] = str(claims[name])
+    with pytest.raises(NotAuthenticated, match=name):
+        TOKENS.verify(_signed(claims))
+
+
+def test_token_living_longer_than_the_maximum_lifetime_is_refused():
+    now = int(time.time())
+    long_lived = _claims(iat=now, exp=now + 12 * 3600 + 1)
+    with pytest.raises(NotAuthenticated, match="maximum"):
+        TOKENS.verify(_signed(long_lived))
+    assert TOKENS.verify(_signed(_claims(iat=now, exp=now + 12 * 3600))).badge_id == "KA-1001"
+
+
+def test_maximum_lifetime_is_configurable_and_caps_minted_tokens():
+    short = TokenService(
+        secret="s" * 40, issuer="crimeassist", audience="crimeassist-chat", max_lifetime_s=60
+    )
+    claims = jwt.decode(short.mint("KA-1001"), options={"verify_signature": False})
+    assert claims["exp"] - claims["iat"] == 60
+    with pytest.raises(NotAuthenticated, match="maximum"):
+        short.verify(TOKENS.mint("KA-1001"))

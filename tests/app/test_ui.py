@@ -41,7 +41,7 @@ def demo(tmp_path: Path) -> Iterator[TestClient]:
 
 @pytest.fixture
 def production(tmp_path: Path) -> Iterator[TestClient]:
-    with client_for(Settings(home=tmp_path, demo_mode=False)) as client:
+    with client_for(Settings(home=tmp_path, demo_mode=False, jwt_secret="p" * 48)) as client:
         yield client
 
 

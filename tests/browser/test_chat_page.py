@@ -51,10 +51,12 @@ def test_procedure_question_shows_sop_citations(page: Any) -> None:
 
 
 def test_hybrid_question_with_the_fir_open_answers_both_parts(page: Any) -> None:
-    page.click("button[aria-label='Open FIR-2026-04829']")
-    assert "FIR-2026-04829 (fir_view)" in page.inner_text("#context-summary")
+    page.wait_for_selector("#fir-list button.open-fir")
+    fir_id = page.locator("#fir-list tr td").first.inner_text().strip()
+    page.click(f"button[aria-label='Open {fir_id}']")
+    assert f"{fir_id} (fir_view)" in page.inner_text("#context-summary")
 
-    answer = ask(page, "what is the procedure for FIR-2026-04829 and what is its status?")
+    answer = ask(page, f"what is the procedure for {fir_id} and what is its status?")
 
     assert answer.locator(".badge").inner_text().lower() == "hybrid"
     text = answer.locator(".answer-text").inner_text()
@@ -129,3 +131,30 @@ def test_page_fits_a_phone_screen(browser: Any, base_url: str) -> None:
         phone.screenshot(path=str(ARTIFACTS / "phone.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_follow_up_carries_the_conversation_on_the_page(page: Any) -> None:
+    first = ask(page, "how many vehicle thefts in KR Puram in 2025")
+    assert first.locator(".badge").inner_text().lower() == "zcql"
+    conversation = page.inner_text("#conversation")
+
+    follow_up = ask(page, "and in 2024?")
+
+    assert follow_up.locator(".badge").inner_text().lower() in {"zcql", "hybrid"}
+    text = follow_up.locator(".answer-text").inner_text()
+    assert "KR Puram" in text and "registered 2024-01-01 to 2024-12-31" in text
+    assert "registered 2025" not in text
+    assert page.inner_text("#conversation") == conversation
+
+
+def test_the_recent_fir_list_is_the_acting_officers_own(page: Any) -> None:
+    page.wait_for_selector("#fir-list button.open-fir")
+    kr_puram_ids = set(page.locator("#fir-list tr td:first-child").all_inner_texts())
+    page.select_option("#officer", "KA-3006")
+    page.wait_for_function(
+        "ids => ![...document.querySelectorAll('#fir-list tr td:first-child')]"
+        ".some(td => ids.includes(td.textContent))",
+        arg=sorted(kr_puram_ids),
+    )
+    stations = set(page.locator("#fir-list tr td:nth-child(2)").all_inner_texts())
+    assert stations and all("KR Puram" not in station for station in stations)

@@ -44,7 +44,7 @@ def test_page_context_from_the_future_beyond_skew_is_discarded():
         {"schema_version": "2", "captured_at": "2026-12-02T10:15:00Z"},
         {"schema_version": "1", "captured_at": "2026-12-02T10:15:00"},
         {"schema_version": "1", "captured_at": "2026-12-02T10:15:00Z", "active_fir_id": "4829"},
-        {"schema_version": "1", "captured_at": "2026-12-02T10:15:00Z", "current_module": "admin"},
+        {"schema_version": "1", "captured_at": "2026-12-02T10:15:00Z", "current_module": "Admin!"},
         {"schema_version": "1", "captured_at": "2026-12-02T10:15:00Z", "dom": "<html>"},
         {
             "schema_version": "1",
@@ -76,3 +76,21 @@ def test_page_context_from_the_future_beyond_skew_is_discarded():
 def test_invalid_page_contexts_are_refused(payload: dict):
     with pytest.raises(ValidationError):
         PageContext.model_validate(payload)
+
+
+@pytest.mark.parametrize("module", ["suspect_search", "a", "beat_map_v2", "x" * 40])
+def test_any_short_module_identifier_is_accepted_and_kept_opaque(module: str):
+    kept = PageContext.model_validate(
+        {"schema_version": "1", "captured_at": "2026-12-02T10:15:00Z", "current_module": module}
+    )
+    assert kept.current_module == module and kept.known_module is None
+
+
+@pytest.mark.parametrize("module", ["x" * 41, "1map", "fir view", "FIR_VIEW", ""])
+def test_module_identifiers_stay_short_and_plain(module: str):
+    with pytest.raises(ValidationError):
+        page(NOW, current_module=module)
+
+
+def test_known_modules_are_recognised():
+    assert page(NOW, current_module="fir_view").known_module == "fir_view"

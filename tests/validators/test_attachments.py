@@ -13,8 +13,10 @@ from schemas.errors import BadInput
 from schemas.request import Attachment
 from tests.support import images
 from validators.attachments import (
+    WORKING_MAX_SIDE_PX,
     RawAttachment,
     decode_base64_attachment,
+    probe_image,
     validate_attachments,
     validate_image,
 )
@@ -165,6 +167,7 @@ def test_audit_summary_has_the_hash_but_no_content(png_bytes: bytes) -> None:
         "size": len(png_bytes),
         "width": 120,
         "height": 60,
+        "original": "120x60",
         "sha256": hashlib.sha256(png_bytes).hexdigest(),
     }
 
@@ -213,4 +216,53 @@ def test_mixed_json_and_multipart_attachments_are_all_validated(
 def test_one_bad_attachment_refuses_the_message(png_bytes: bytes) -> None:
     items = [RawAttachment("a.png", png_bytes), RawAttachment("b.png", b"")]
     with pytest.raises(BadInput, match=r"'b\.png'"):
+        validate_attachments(items, max_count=4)
+
+
+@pytest.fixture(scope="module")
+def huge_grey_png() -> bytes:
+    """The red team's image: an 8000x5000 greyscale PNG of about 38 KB (issue 13, finding 5)."""
+    return images.encode(Image.new("L", (8000, 5000), 0), "PNG")
+
+
+def test_large_image_is_reduced_to_the_working_size_with_its_original_audited(
+    huge_grey_png: bytes,
+) -> None:
+    assert len(huge_grey_png) < 60_000
+    image = validate_image(huge_grey_png, "wall.png", None)
+    assert max(image.width, image.height) <= WORKING_MAX_SIDE_PX
+    assert (image.width, image.height) == (4000, 2500)
+    assert image.audit_summary()["original"] == "8000x5000"
+    assert Image.open(io.BytesIO(image.clean_bytes)).size == (4000, 2500)
+
+
+def test_large_jpeg_is_decoded_at_a_draft_scale() -> None:
+    data = images.encode(Image.new("RGB", (9000, 3000), (90, 90, 90)), "JPEG")
+    probe = probe_image(data, "wide.jpg", None)
+    assert probe.draft_scale == 4
+    assert probe.decode_pixels == 2250 * 750
+    assert validate_image(data, "wide.jpg", None).width <= WORKING_MAX_SIDE_PX
+
+
+def test_palette_png_is_reduced_too() -> None:
+    data = images.encode(Image.new("P", (9000, 1000), 3), "PNG")
+    assert validate_image(data, "palette.png", None).size == len(data)
+
+
+def test_four_huge_images_exceed_the_pixel_budget_before_any_is_decoded(
+    huge_grey_png: bytes,
+) -> None:
+    items = [RawAttachment(f"wall{i}.png", huge_grey_png) for i in range(4)]
+    with pytest.raises(BadInput, match="160,000,000 pixels"):
+        validate_attachments(items, max_count=4, pixel_budget=48_000_000)
+
+
+def test_one_huge_image_fits_the_default_budget(huge_grey_png: bytes) -> None:
+    items = [RawAttachment("wall.png", huge_grey_png)]
+    assert len(validate_attachments(items, max_count=4)) == 1
+
+
+def test_a_bad_header_in_a_later_attachment_refuses_before_decoding(png_bytes: bytes) -> None:
+    items = [RawAttachment("ok.png", png_bytes), RawAttachment("bad.png", b"\x89PNG\r\n\x1a\nxx")]
+    with pytest.raises(BadInput, match=r"bad\.png"):
         validate_attachments(items, max_count=4)

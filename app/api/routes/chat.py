@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from app.api.deps import AssistantDep, OfficerDep, RequestIdDep, SettingsDep
 from app.assistant import RawImage
 from app.settings import Settings
+from app.uploads import UploadPool, read_multipart
 from schemas.errors import BadInput, CrimeAssistError
 from schemas.request import ChatRequest
 from schemas.response import ChatResponse
@@ -41,18 +42,9 @@ REQUEST_BODY_DOC: dict[str, Any] = {
 }
 
 
-async def read_body(request: Request, limit: int) -> bytes:
-    """The body, refusing anything larger than the limit before reading it all."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise BadInput(f"the request body is larger than {limit} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise BadInput(f"the request body is larger than {limit} bytes")
-        chunks.append(chunk)
+async def read_body(request: Request) -> bytes:
+    """The whole body (its size is capped while streaming by BodyLimitMiddleware)."""
+    chunks = [chunk async for chunk in request.stream()]
     return b"".join(chunks)
 
 
@@ -80,28 +72,40 @@ def images_from_json(chat: ChatRequest) -> list[RawImage]:
     return images
 
 
-async def parse_request(request: Request, settings: Settings) -> tuple[ChatRequest, list[RawImage]]:
-    """JSON with base64 images, or multipart with a `request` JSON field and files."""
+def parse_json_request(raw: bytes | str) -> tuple[ChatRequest, list[RawImage]]:
+    """The request and its base64 images decoded (run on an upload worker)."""
+    chat = parse_chat_request(raw)
+    return chat, images_from_json(chat)
+
+
+async def parse_request(
+    request: Request, settings: Settings, pool: UploadPool
+) -> tuple[ChatRequest, list[RawImage]]:
+    """JSON with base64 images, or multipart with a `request` JSON field and files.
+
+    Parsing and base64 decoding run on the upload workers, never on the event loop.
+    """
     content_type = request.headers.get("content-type", "")
     if content_type.startswith("multipart/form-data"):
-        declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > settings.max_body_bytes:
-            raise BadInput(f"the request body is larger than {settings.max_body_bytes} bytes")
-        form = await request.form(max_files=settings.max_attachments + 1)
-        raw_request = form.get("request")
-        if not isinstance(raw_request, str):
-            raise BadInput("multipart requests need a 'request' field holding the ChatRequest JSON")
-        chat = parse_chat_request(raw_request)
-        images = [
-            RawImage(chat_file.filename or "upload", chat_file.content_type, await chat_file.read())
-            for chat_file in form.getlist("attachments")
-            if not isinstance(chat_file, str)
-        ]
-        return chat, images_from_json(chat) + images
+        form = await read_multipart(request, settings.max_attachments, settings.max_form_fields)
+        try:
+            raw_request = form.get("request")
+            if not isinstance(raw_request, str):
+                raise BadInput(
+                    "multipart requests need a 'request' field holding the ChatRequest JSON"
+                )
+            chat, inline = await pool.run(parse_json_request, raw_request)
+            files = [
+                RawImage(item.filename or "upload", item.content_type, await item.read())
+                for item in form.getlist("attachments")
+                if not isinstance(item, str)
+            ]
+        finally:
+            await form.close()
+        return chat, inline + files
     if not content_type.startswith("application/json"):
         raise BadInput("send application/json or multipart/form-data")
-    chat = parse_chat_request(await read_body(request, settings.max_body_bytes))
-    return chat, images_from_json(chat)
+    return await pool.run(parse_json_request, await read_body(request))
 
 
 @router.post("/chat", response_model=ChatResponse, openapi_extra=REQUEST_BODY_DOC)
@@ -114,7 +118,7 @@ async def chat(
 ) -> ChatResponse:
     """One question, one audited answer."""
     try:
-        chat_request, images = await parse_request(request, settings)
+        chat_request, images = await parse_request(request, settings, assistant.uploads)
     except CrimeAssistError as error:
         await assistant.refuse(request_id, officer.badge_id, error, "request body")
         raise

@@ -207,7 +207,7 @@ async def chat_stream(
 ) -> EventStreamResponse:
     """Progress events per graph step, then the final response (or an error event)."""
     try:
-        chat_request, images = await parse_request(request, settings)
+        chat_request, images = await parse_request(request, settings, assistant.uploads)
     except CrimeAssistError as error:
         await assistant.refuse(request_id, officer.badge_id, error, "request body")
         raise

@@ -9,15 +9,19 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.api.deps import SettingsDep, TokensDep
+from app.api.deps import AssistantDep, OfficerDep, SettingsDep, TokensDep
 from app.settings import Settings
 from graph.commands import catalogue
+from graph.context import GraphContext
+from schemas.errors import QueryRejected
 from schemas.officer import Officer
+from tools.domain.places import station_by_id
 from tools.roster import load_roster
 
 STATIC_DIR = Path(__file__).resolve().parents[2] / "static"
 STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css"}
 NO_CACHE = {"Cache-Control": "no-cache"}
+RECENT_FIRS = 8
 
 router = APIRouter(tags=["ui"])
 
@@ -91,4 +95,51 @@ async def demo_token(
         "token_type": "bearer",
         "expires_in": settings.jwt_ttl_s,
         "officer": officer_view(officer),
+    }
+
+
+def recent_firs_statement(officer: Officer, limit: int = RECENT_FIRS) -> str:
+    """The officer's latest FIRs, scoped to their precincts (the validator checks it)."""
+    precincts = ", ".join(f"'{precinct}'" for precinct in sorted(officer.precincts))
+    return (
+        "SELECT fir_id, precinct_id, crime_head, registered_at FROM firs "
+        f"WHERE firs.precinct_id IN ({precincts}) ORDER BY registered_at DESC LIMIT {limit}"
+    )
+
+
+async def cleared_recent_firs(officer: Officer, context: GraphContext) -> list[dict[str, Any]]:
+    """The latest FIRs this officer is cleared for, through the records service (the same
+    validator and clearance path every records answer takes)."""
+    verdict, cleared = await context.records_service.run_statement(
+        recent_firs_statement(officer), officer
+    )
+    if cleared is None:
+        raise QueryRejected(list(verdict.reasons))
+    return list(cleared.rows)
+
+
+def station_name(precinct_id: str) -> str:
+    """The station's name for a precinct code (the code itself if unknown)."""
+    try:
+        return station_by_id(precinct_id).station_name
+    except KeyError:
+        return precinct_id
+
+
+@router.get("/v1/demo/recent-firs")
+async def demo_recent_firs(
+    _: DemoMode, officer: OfficerDep, assistant: AssistantDep
+) -> dict[str, list[dict[str, Any]]]:
+    """The simulated screen's FIR list: the acting officer's latest cleared FIRs only."""
+    rows = await cleared_recent_firs(officer, assistant.context)
+    return {
+        "firs": [
+            {
+                "fir_id": row["fir_id"],
+                "station": station_name(str(row["precinct_id"])),
+                "crime_head": row["crime_head"],
+                "registered_at": row["registered_at"],
+            }
+            for row in rows
+        ]
     }
