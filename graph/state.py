@@ -81,7 +81,7 @@ class GraphState(TypedDict, total=False):
     zcql_unparsed: str | None
     zcql_generator: str
     zcql_clarification: str | None
-    zcql_confidence: float
+    zcql_confidence: float | None
     zcql_filters: list[str]
     zcql_buckets: list[str]
     zcql_accepted: bool
@@ -110,6 +110,18 @@ def turn_reset() -> dict[str, Any]:
         "decision": None,
         "command": None,
         "zcql_statement": None,
+        "zcql_intent": "",
+        "zcql_explanation": "",
+        "zcql_unparsed": None,
+        "zcql_generator": "",
+        "zcql_clarification": None,
+        "zcql_confidence": None,
+        "zcql_filters": [],
+        "zcql_buckets": [],
+        "zcql_accepted": False,
+        "zcql_accepted_statement": None,
+        "zcql_reasons": [],
+        "zcql_plan": None,
         "zcql_cleared": None,
         "passages": [],
         "vision_findings": None,

@@ -214,3 +214,11 @@ async def test_is_this_vehicle_stolen_looks_the_plate_up(ask, demo_home):
     )
     assert f"Plate {plate}" in response.answer
     assert "To check the records, ask" not in response.answer
+
+
+async def test_the_checkpoint_keeps_no_statement_plan_or_rows_after_a_turn(ask, assistant):
+    response = await ask("KA-3003", "how many FIRs were registered in 2025", conversation_id="cp1")
+    assert response.route == "zcql"
+    state = await assistant.graph.aget_state({"configurable": {"thread_id": "KA-3003:cp1"}})
+    for key in ("zcql_accepted_statement", "zcql_plan", "zcql_cleared", "zcql_statement"):
+        assert state.values.get(key) is None, key
