@@ -139,7 +139,7 @@ def sqlite_records(firs: int) -> Iterator[tuple[Path, float | None]]:
     """A SQLite build of `firs` FIRs (or BENCH_RECORDS_SQLITE), with its build seconds."""
     reuse = os.environ.get("BENCH_RECORDS_SQLITE")
     if reuse:
-        yield Path(reuse), None
+        yield Path(reuse), None  # built beforehand: `python -m tools.records.seed`
         return
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
         stats = build_records_db(Path(tmp) / "records.db", firs, seed=7, today=TODAY)
@@ -202,10 +202,12 @@ def run(firs: int | None = None, rounds: int | None = None) -> dict[str, Any]:
         "goal": GOAL,
     }
     with sqlite_records(firs) as (path, seconds):
-        out["sqlite"] = {"seed_seconds": seconds, **asyncio.run(on_sqlite(path, rounds))}
+        built = "reused (BENCH_RECORDS_SQLITE)" if seconds is None else f"built in {seconds} s"
+        out["sqlite"] = {"database": built, **asyncio.run(on_sqlite(path, rounds))}
     try:
         with postgres_records(firs) as (dsn, seconds):
-            out["postgres"] = {"load_seconds": seconds, **asyncio.run(on_postgres(dsn, rounds))}
+            built = "reused (BENCH_RECORDS_PG_DSN)" if seconds is None else f"loaded in {seconds} s"
+            out["postgres"] = {"database": built, **asyncio.run(on_postgres(dsn, rounds))}
     except psycopg.OperationalError as error:
         out["postgres"] = {"not_measured": f"no PostgreSQL server: {error}"}
     return out

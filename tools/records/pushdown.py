@@ -7,8 +7,9 @@ The price is that the source holds the officer's whole jurisdiction before any f
 raise an error or reveal anything whatever row they meet, the class PostgreSQL itself
 lets past a security barrier (leakproof operators):
 
-- a comparison (=, <>, <, <=, >, >=), IN list or BETWEEN of one text column with string
-  literals, no NOT, no function, no cast;
+- a comparison (=, <>, <, <=, >, >=), IN list, BETWEEN or LIKE of one text column with
+  string literals, no NOT, no function, no cast (a translated LIKE pattern always pairs
+  its escapes, so it cannot fail either);
 - on a column the officer sees unmasked (a predicate on a masked column must see the mask);
 - in a statement with one scope (no subquery) naming each table once, so the source is
   read in exactly one place.
@@ -23,6 +24,7 @@ from sqlglot import exp
 
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, COLUMN_TYPES
+from tools.records.dialect import LIKE_ESCAPE, like_pattern
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.sql_scope import ROW_ALIAS
 from validators.zcql.scope import Scope, analyse
@@ -67,6 +69,8 @@ def _safe(
             column, literals = _column_and_literals(node.expression, [node.this])
     elif isinstance(node, exp.In) and not node.args.get("query"):
         column, literals = _column_and_literals(node.this, list(node.expressions))
+    elif isinstance(node, exp.Like) and not node.args.get("negate"):
+        column, literals = _column_and_literals(node.this, [node.expression])
     elif isinstance(node, exp.Between):
         column, literals = _column_and_literals(node.this, [node.args["low"], node.args["high"]])
     else:
@@ -80,10 +84,23 @@ def _safe(
         or policy.unsatisfied(officer, table, column.name)
     ):
         return None
+    if isinstance(node, exp.Like):
+        return table, _ilike(column.name, literals[0].this)
     copy = node.copy()
     target = copy.this if isinstance(copy.this, exp.Column) else copy.expression
     target.replace(exp.column(column.name, table=ROW_ALIAS))
     return table, copy.sql(dialect="postgres")
+
+
+def _ilike(column: str, zcql_pattern: str) -> str:
+    """ZCQL LIKE as the PostgreSQL translation renders it (ILIKE, `!` escapes always paired)."""
+    pattern, escaped = like_pattern(zcql_pattern)
+    like: exp.Expression = exp.ILike(
+        this=exp.column(column, table=ROW_ALIAS), expression=exp.Literal.string(pattern)
+    )
+    if escaped:
+        like = exp.Escape(this=like, expression=exp.Literal.string(LIKE_ESCAPE))
+    return like.sql(dialect="postgres")
 
 
 def _column_and_literals(

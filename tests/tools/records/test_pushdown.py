@@ -40,7 +40,7 @@ def test_text_comparisons_in_lists_and_ranges_are_copied_onto_the_row_alias() ->
         "SELECT COUNT(person_id) FROM persons WHERE persons.precinct_id = 'BLR-E-KRP' "
         "AND persons.full_name = 'Ravi Kumar'",
         # not a plain comparison with a string literal
-        f"SELECT COUNT(ROWID) FROM firs WHERE {KRP} AND crime_head LIKE '*THEFT'",
+        f"SELECT COUNT(ROWID) FROM firs WHERE {KRP} AND crime_head NOT LIKE '*THEFT'",
         f"SELECT COUNT(ROWID) FROM firs WHERE {KRP} AND sensitivity = 2",
         f"SELECT COUNT(ROWID) FROM firs WHERE {KRP} AND status NOT IN ('Closed')",
     ],
@@ -67,3 +67,12 @@ def test_only_postgres_sources_carry_the_copies() -> None:
         "t.sensitivity <= 3 AND t.precinct_id = 'BLR-E-KRP' AND t.status = 'Closed'"
     )
     assert sqlite.endswith("t.sensitivity <= 3")
+
+
+def test_like_is_copied_as_the_postgres_translation() -> None:
+    statement = _accepted(
+        f"SELECT COUNT(ROWID) FROM firs WHERE {KRP} AND crime_head LIKE '*THEFT?'"
+    )
+    assert safe_filters(statement, INSPECTOR, load_policy()) == {
+        "firs": " AND t.precinct_id = 'BLR-E-KRP' AND t.crime_head ILIKE '%THEFT_'"
+    }
