@@ -27,6 +27,7 @@ SUITES = (
     ("Streaming: first progress event and final answer", "bench.bench_stream"),
     ("Uploads: /healthz latency under worst-case images", "bench.bench_uploads"),
     ("End-to-end ask latency for record questions", "bench.bench_ask"),
+    ("Records at scale: cleared questions beside the bare SQL floor", "bench.bench_records"),
 )
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 

@@ -18,20 +18,30 @@ from schemas.request import ChatRequest
 from tools.roster import load_roster, officer_by_badge
 
 KB_DIR = Path(__file__).resolve().parents[2] / "kb"
+DEFAULT_PG_DSN = "postgresql://postgres@127.0.0.1:5432/crimeassist_records"
 
 
 def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
-    """Build the demo records database and the knowledge-base index."""
+    """Build the demo records (SQLite file or PostgreSQL database) and the knowledge-base index."""
     from tools.knowledge.index import KnowledgeIndex
     from tools.records.seed import build_records_db
 
-    stats = build_records_db(settings.records_path, n_firs=args.firs, seed=args.seed)
+    if args.backend == "postgres":
+        from tools.records.seed_pg import load_postgres
+
+        dsn = args.pg_dsn or settings.records_pg_dsn or DEFAULT_PG_DSN
+        stats = load_postgres(dsn, n_firs=args.firs, seed=args.seed, progress=seed_progress)
+    else:
+        stats = build_records_db(
+            settings.records_path, n_firs=args.firs, seed=args.seed, progress=seed_progress
+        )
     index = KnowledgeIndex.open(path=settings.qdrant_path, collection=settings.kb_collection)
     try:
         report = index.ingest([KB_DIR])
     finally:
         index.close()
     payload = {
+        "backend": args.backend,
         "records": str(stats.path),
         "firs": stats.firs,
         "persons": stats.persons,
@@ -44,10 +54,15 @@ def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
     emit(
         args,
         payload,
-        f"seeded {stats.firs} FIRs into {stats.path} in {stats.seconds:.1f} s; "
+        f"seeded {stats.firs} FIRs into {stats.path} ({args.backend}) in {stats.seconds:.1f} s; "
         f"indexed {report.documents} documents ({report.chunks} chunks)",
     )
     return 0
+
+
+def seed_progress(line: str) -> None:
+    """Seeding progress, on stderr so `--json` output stays one document."""
+    print(line, file=sys.stderr, flush=True)
 
 
 def serve(args: argparse.Namespace, settings: Settings) -> int:

@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     seed = common(sub.add_parser("seed-demo", help="build the demo records and knowledge base"))
     seed.add_argument("--firs", type=int, default=20000)
     seed.add_argument("--seed", type=int, default=7)
+    seed.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    seed.add_argument("--pg-dsn", help="PostgreSQL to load, as its owner (--backend postgres)")
     seed.set_defaults(handler=commands.seed_demo)
 
     serve = common(sub.add_parser("serve", help="run the HTTP service and the demo chat page"))

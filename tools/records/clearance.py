@@ -26,6 +26,7 @@ from typing import Any
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, KEYS
 from tools.records.executor import RecordsExecutor
+from tools.records.pushdown import safe_filters
 from tools.records.trusted import context_queries, key_list
 from validators.clearance.cleared import ClearedRows, count_masked
 from validators.clearance.policy import ClearancePolicy
@@ -71,6 +72,9 @@ def plan_clearance(
     dialect = SQL_BACKENDS.get(backend)
     tables = set(statement.tables) & CASE_TABLES
     sources = table_sources(officer, policy, dialect, tables=tables) if dialect else {}
+    if dialect == "postgres":
+        extra = safe_filters(statement, officer, policy)
+        sources = {t: source + extra.get(t, "") for t, source in sources.items()}
     return ClearedPlan(statement, officer, policy.version, dialect, sources)
 
 

@@ -73,18 +73,28 @@ CREATE TABLE IF NOT EXISTS vehicles (
     status           TEXT NOT NULL CHECK (status IN ('Stolen', 'Recovered', 'Seized', 'Involved'))
 );
 
--- @indexes: the filters officers' questions use (jurisdiction first).
+-- @indexes: the filters officers' questions use, jurisdiction first.
+-- The FIR indexes are composite and covering for the clearance filter: each leads with
+-- precinct_id (every statement and every clearance source restricts it), then a common
+-- filter column, registered_at, and the columns the clearance sources read (sensitivity
+-- and the protection flags), so a cleared count is answered from the index alone.
 
-CREATE INDEX IF NOT EXISTS ix_firs_precinct_registered ON firs (precinct_id, registered_at);
+CREATE INDEX IF NOT EXISTS ix_firs_precinct_registered ON firs (precinct_id, registered_at,
+    sensitivity, crime_group, crime_head, status, sexual_offence, involves_juvenile, fir_id);
+CREATE INDEX IF NOT EXISTS ix_firs_precinct_head ON firs (precinct_id, crime_head,
+    registered_at, sensitivity, status, sexual_offence, involves_juvenile, fir_id);
+CREATE INDEX IF NOT EXISTS ix_firs_precinct_group ON firs (precinct_id, crime_group,
+    registered_at, sensitivity, crime_head, status, sexual_offence, involves_juvenile, fir_id);
+CREATE INDEX IF NOT EXISTS ix_firs_precinct_status ON firs (precinct_id, status,
+    registered_at, sensitivity, crime_group, crime_head, sexual_offence, involves_juvenile, fir_id);
 CREATE INDEX IF NOT EXISTS ix_firs_registered ON firs (registered_at);
 CREATE INDEX IF NOT EXISTS ix_firs_district ON firs (district);
-CREATE INDEX IF NOT EXISTS ix_firs_crime_group ON firs (crime_group);
-CREATE INDEX IF NOT EXISTS ix_firs_crime_head ON firs (crime_head);
-CREATE INDEX IF NOT EXISTS ix_firs_status ON firs (status);
 CREATE INDEX IF NOT EXISTS ix_firs_io_badge ON firs (io_badge);
 CREATE INDEX IF NOT EXISTS ix_persons_fir ON persons (fir_id);
-CREATE INDEX IF NOT EXISTS ix_persons_precinct ON persons (precinct_id);
+CREATE INDEX IF NOT EXISTS ix_persons_precinct_name ON persons (precinct_id, full_name,
+    fir_id, role, is_juvenile);
 CREATE INDEX IF NOT EXISTS ix_persons_full_name ON persons (full_name);
-CREATE INDEX IF NOT EXISTS ix_vehicles_registration ON vehicles (registration_no);
+CREATE INDEX IF NOT EXISTS ix_vehicles_registration ON vehicles (registration_no, precinct_id,
+    fir_id);
 CREATE INDEX IF NOT EXISTS ix_vehicles_fir ON vehicles (fir_id);
 CREATE INDEX IF NOT EXISTS ix_vehicles_precinct ON vehicles (precinct_id);

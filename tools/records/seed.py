@@ -15,7 +15,7 @@ import argparse
 import os
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -28,12 +28,27 @@ from tools.records.seed_schema import index_ddl, insert_sql, table_ddl
 FIRST_YEAR = 2023
 MAX_PER_YEAR = 99_999
 
+Progress = Callable[[str], None]
+"""Receives one line per loaded year while a build runs (e.g. `print`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Rows to load together: stations, FIRs, persons and vehicles (some may be empty)."""
+
+    label: str
+    stations: Sequence[Row]
+    firs: Sequence[Row]
+    persons: Sequence[Row]
+    vehicles: Sequence[Row]
+
 
 @dataclass(frozen=True, slots=True)
 class SeedStats:
     """What a build wrote and how long it took."""
 
-    path: Path
+    path: Path | str
+    """The SQLite file, or the PostgreSQL database name."""
     firs: int
     persons: int
     vehicles: int
@@ -77,8 +92,45 @@ def _connect(path: Path) -> sqlite3.Connection:
     return con
 
 
+def batches(n_firs: int, seed: int, today: date) -> tuple[int, Iterator[Batch]]:
+    """The first registration year and every row of a build, in load order (both backends)."""
+    plan = year_plan(max(n_firs - len(canaries.FIRS), 0), today)
+
+    def rows() -> Iterator[Batch]:
+        stations = [
+            (s.precinct_id, s.station_name, s.district, s.zone, s.latitude, s.longitude)
+            for s in STATIONS
+        ]
+        yield Batch(
+            "stations and canaries", stations, canaries.FIRS, canaries.PERSONS, canaries.VEHICLES
+        )
+        reserved = canaries.reserved_serials()
+        for year, first, last, count in plan:
+            year_rows = generate_year(
+                seed, year, first, last, count, reserved.get(year, set()), today
+            )
+            yield Batch(str(year), (), year_rows.firs, year_rows.persons, year_rows.vehicles)
+
+    return plan[0][0], rows()
+
+
+def report_progress(
+    progress: Progress | None, batch: Batch, counts: dict[str, int], started: float
+) -> None:
+    """One progress line after a batch is loaded."""
+    if progress is not None:
+        progress(
+            f"  {batch.label}: {counts['firs']:,} FIRs, {counts['persons']:,} persons, "
+            f"{counts['vehicles']:,} vehicles ({time.perf_counter() - started:.1f} s)"
+        )
+
+
 def build_records_db(
-    path: Path, n_firs: int = 20_000, seed: int = 7, today: date | None = None
+    path: Path,
+    n_firs: int = 20_000,
+    seed: int = 7,
+    today: date | None = None,
+    progress: Progress | None = None,
 ) -> SeedStats:
     """Build the records database at `path` (replaced atomically); same arguments, same rows."""
     started = time.perf_counter()
@@ -87,28 +139,19 @@ def build_records_db(
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
-    generated = max(n_firs - len(canaries.FIRS), 0)
-    plan = year_plan(generated, today)
-    reserved = canaries.reserved_serials()
+    first_year, rows = batches(n_firs, seed, today)
     counts = {"firs": 0, "persons": 0, "vehicles": 0}
     con = _connect(tmp)
     try:
         con.executescript(table_ddl())
-        con.execute("BEGIN")
-        con.executemany(
-            insert_sql("police_stations"),
-            [
-                (s.precinct_id, s.station_name, s.district, s.zone, s.latitude, s.longitude)
-                for s in STATIONS
-            ],
-        )
-        _insert(con, canaries.FIRS, canaries.PERSONS, canaries.VEHICLES, counts)
-        con.execute("COMMIT")
-        for year, first, last, count in plan:
-            rows = generate_year(seed, year, first, last, count, reserved.get(year, set()), today)
+        for batch in rows:
             con.execute("BEGIN")
-            _insert(con, rows.firs, rows.persons, rows.vehicles, counts)
+            con.executemany(insert_sql("police_stations"), batch.stations)
+            _insert(con, batch.firs, batch.persons, batch.vehicles, counts)
             con.execute("COMMIT")
+            report_progress(progress, batch, counts, started)
+        if progress is not None:
+            progress("  building indexes and statistics")
         con.executescript(index_ddl())
         con.execute("ANALYZE")
     finally:
@@ -120,7 +163,7 @@ def build_records_db(
         counts["persons"],
         counts["vehicles"],
         len(STATIONS),
-        plan[0][0],
+        first_year,
         round(time.perf_counter() - started, 3),
     )
 
@@ -145,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--today", type=date.fromisoformat, default=None)
     args = parser.parse_args(argv)
-    stats = build_records_db(args.out, args.firs, args.seed, args.today)
+    stats = build_records_db(args.out, args.firs, args.seed, args.today, progress=print)
     print(stats)
 
 

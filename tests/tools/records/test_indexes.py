@@ -1,0 +1,103 @@
+"""The composite indexes serve the cleared statements: the planner reads them exactly as it
+reads the bare statement, on SQLite (flattened sources) and on PostgreSQL (fenced sources)."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from app.roster import officer_by_badge
+from tools.records.clearance import plan_clearance
+from tools.records.dialect import to_postgres, to_sqlite, with_table_sources
+from tools.records.seed import build_records_db
+from tools.records.seed_pg import load_postgres
+from validators.clearance.policy import load_policy
+from validators.zcql import AcceptedStatement, validate
+
+TODAY = date(2026, 12, 2)
+OFFICERS = ("KA-3003", "KA-5005")
+STATEMENTS = {
+    "count": "SELECT COUNT(ROWID) FROM firs WHERE precinct_id = 'BLR-E-KRP' "
+    "AND crime_head = 'TWO-WHEELER THEFT' AND registered_at >= '2026-01-01 00:00:00'",
+    "list": "SELECT fir_id, registered_at, crime_head, status, precinct_id FROM firs "
+    "WHERE precinct_id = 'BLR-E-WFD' AND crime_group = 'CHEATING' "
+    "AND registered_at >= '2026-01-01 00:00:00'",
+    "top_n": "SELECT precinct_id, COUNT(ROWID) FROM firs WHERE precinct_id IN "
+    "('BLR-E-KRP', 'BLR-E-WFD') AND status = 'Under Investigation' GROUP BY precinct_id "
+    "ORDER BY COUNT(ROWID) DESC, precinct_id LIMIT 0, 5",
+    "vehicle": "SELECT registration_no, status, fir_id FROM vehicles "
+    "WHERE precinct_id = 'BLR-E-KRP' AND registration_no = 'KA05MN4321'",
+}
+
+
+def _accepted(statement: str, badge: str) -> AcceptedStatement:
+    verdict = validate(statement, officer_by_badge(badge).precincts)
+    assert verdict.accepted_statement is not None, verdict.reasons
+    return verdict.accepted_statement
+
+
+@pytest.fixture(scope="module")
+def sqlite_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("indexes") / "records.db"
+    build_records_db(path, n_firs=2000, seed=7, today=TODAY)
+    return path
+
+
+def _sqlite_plan(con: sqlite3.Connection, sql: str) -> list[str]:
+    return [row[3] for row in con.execute(f"EXPLAIN QUERY PLAN {sql}")]
+
+
+@pytest.mark.parametrize("badge", OFFICERS)
+@pytest.mark.parametrize("kind", sorted(STATEMENTS))
+def test_sqlite_plans_the_cleared_statement_on_the_composite_index(
+    sqlite_db: Path, kind: str, badge: str
+) -> None:
+    accepted = _accepted(STATEMENTS[kind], badge)
+    sources = plan_clearance(accepted, officer_by_badge(badge), load_policy(), "sqlite").sources
+    con = sqlite3.connect(sqlite_db)
+    try:
+        bare = _sqlite_plan(con, to_sqlite(accepted))
+        cleared = _sqlite_plan(con, with_table_sources(to_sqlite(accepted), sources))
+    finally:
+        con.close()
+    first = cleared[0]
+    assert first.startswith("SEARCH t USING") and " INDEX ix_" in first, cleared
+    assert first.split(" INDEX ")[1] == bare[0].split(" INDEX ")[1], (bare, cleared)
+
+
+@pytest.fixture(scope="module")
+def pg_records(tmp_path_factory: pytest.TempPathFactory) -> str:
+    from tests.conftest import _pg_admin_dsn, dsn_for
+
+    admin = _pg_admin_dsn()
+    name = "crimeassist_test_indexes"
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
+        db.execute(f'CREATE DATABASE "{name}"'.encode())
+    dsn = dsn_for(admin, dbname=name)
+    load_postgres(dsn, n_firs=2000, seed=7, today=TODAY)
+    yield dsn
+    with psycopg.connect(admin, autocommit=True) as db:
+        db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
+
+
+@pytest.mark.parametrize("badge", OFFICERS)
+def test_postgres_reads_the_fenced_count_through_the_composite_index(
+    pg_records: str, badge: str
+) -> None:
+    accepted = _accepted(STATEMENTS["count"], badge)
+    sources = plan_clearance(accepted, officer_by_badge(badge), load_policy(), "postgres").sources
+    sql = with_table_sources(to_postgres(accepted), sources, "postgres")
+    with psycopg.connect(pg_records) as con:
+        # At 2,000 FIRs a sequential scan is cheapest; at scale the planner prefers the index.
+        con.execute("SET enable_seqscan = off")
+        plan = "\n".join(row[0] for row in con.execute(f"EXPLAIN {sql}".encode()))
+    fence = plan.split("CTE firs", 1)[1].split("->  Aggregate", 1)[0]
+    index_cond = fence.split("Index Cond:", 1)[1].split("\n", 1)[0]
+    assert "MATERIALIZED" in sql and "Index" in fence and " ix_firs_" in fence, plan
+    # the statement's own filters reach the index inside the fence, not only the jurisdiction
+    assert "registered_at >= '2026-01-01 00:00:00'" in index_cond, plan
