@@ -29,7 +29,6 @@ from typing import Any
 import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from app.roster import officer_by_badge
 from bench.stats import percentile, summary_ms
 from schemas.officer import Officer
 from tools.records.executor import RecordsExecutor
@@ -38,6 +37,7 @@ from tools.records.seed import build_records_db
 from tools.records.seed_pg import load_postgres
 from tools.records.service import PAGE, RecordsService
 from tools.records.sqlite_executor import SqliteExecutor
+from tools.roster import officer_by_badge
 from tools.text2zcql.offline import OfflineZcqlGenerator
 from tools.text2zcql.trend import next_page
 from validators.clearance.policy import load_policy

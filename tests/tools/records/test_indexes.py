@@ -10,11 +10,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from app.roster import officer_by_badge
 from tools.records.clearance import plan_clearance
 from tools.records.dialect import to_postgres, to_sqlite, with_table_sources
 from tools.records.seed import build_records_db
 from tools.records.seed_pg import load_postgres
+from tools.roster import officer_by_badge
 from validators.clearance.policy import load_policy
 from validators.zcql import AcceptedStatement, validate
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.roster import officer_by_badge
 from tools.records.clearance import plan_clearance
 from tools.records.pushdown import safe_filters
+from tools.roster import officer_by_badge
 from validators.clearance.policy import load_policy
 from validators.zcql import AcceptedStatement, validate
 
