@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser import harness
 from tests.browser.harness import ARTIFACTS
 from tests.support.images import PlateStyle, encode, render_plate
 
@@ -158,3 +159,31 @@ def test_the_recent_fir_list_is_the_acting_officers_own(page: Any) -> None:
     )
     stations = set(page.locator("#fir-list tr td:nth-child(2)").all_inner_texts())
     assert stations and all("KR Puram" not in station for station in stations)
+
+
+def test_a_plate_photo_asked_about_shows_the_linked_fir(page: Any, tmp_path_factory: Any) -> None:
+    import sqlite3
+
+    from tools.roster import officer_by_badge
+
+    home = harness.seeded_home(tmp_path_factory.getbasetemp())
+    precincts = sorted(officer_by_badge("KA-3003").precincts)
+    marks = ",".join("?" * len(precincts))
+    with sqlite3.connect(home / "records.db") as db:
+        plate, fir_id = db.execute(
+            "SELECT v.registration_no, v.fir_id FROM vehicles v JOIN firs f USING (fir_id) "
+            f"WHERE f.sensitivity <= 3 AND f.precinct_id IN ({marks}) "
+            "AND length(v.registration_no) = 10 ORDER BY v.vehicle_id",
+            precincts,
+        ).fetchone()
+    photo = encode(render_plate(plate, PlateStyle(), random.Random(5)), "PNG")
+    page.set_input_files(
+        "#image", files=[{"name": "car.png", "mimeType": "image/png", "buffer": photo}]
+    )
+    page.wait_for_selector("#attachment:has-text('car.png')")
+
+    answer = ask(page, "is this vehicle in any FIR?")
+
+    assert answer.locator(".badge").inner_text().lower() == "vision"
+    assert plate in answer.inner_text().replace(" ", "")
+    assert fir_id in answer.inner_text()
