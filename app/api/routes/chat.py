@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import ValidationError
 
 from app.api.deps import AssistantDep, OfficerDep, RequestIdDep, SettingsDep
@@ -108,18 +108,28 @@ async def parse_request(
     return await pool.run(parse_json_request, await read_body(request))
 
 
-@router.post("/chat", response_model=ChatResponse, openapi_extra=REQUEST_BODY_DOC)
-async def chat(
+async def parsed_chat(
     request: Request,
     officer: OfficerDep,
     assistant: AssistantDep,
     settings: SettingsDep,
     request_id: RequestIdDep,
-) -> ChatResponse:
-    """One question, one audited answer."""
+) -> tuple[ChatRequest, list[RawImage]]:
+    """The request prelude both chat routes share: the body parsed, or refused and audited."""
     try:
-        chat_request, images = await parse_request(request, settings, assistant.uploads)
+        return await parse_request(request, settings, assistant.uploads)
     except CrimeAssistError as error:
         await assistant.refuse(request_id, officer.badge_id, error, "request body")
         raise
+
+
+ParsedChatDep = Annotated[tuple[ChatRequest, list[RawImage]], Depends(parsed_chat)]
+
+
+@router.post("/chat", response_model=ChatResponse, openapi_extra=REQUEST_BODY_DOC)
+async def chat(
+    parsed: ParsedChatDep, officer: OfficerDep, assistant: AssistantDep, request_id: RequestIdDep
+) -> ChatResponse:
+    """One question, one audited answer."""
+    chat_request, images = parsed
     return await assistant.ask(officer, chat_request, images, request_id=request_id)

@@ -15,12 +15,12 @@ from typing import Any
 
 import anyio
 import structlog
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from app.api.deps import AssistantDep, OfficerDep, RequestIdDep, SettingsDep
-from app.api.routes.chat import REQUEST_BODY_DOC, parse_request
+from app.api.deps import AssistantDep, OfficerDep, RequestIdDep
+from app.api.routes.chat import REQUEST_BODY_DOC, ParsedChatDep
 from app.assistant import Assistant, RawImage
 from schemas.errors import CrimeAssistError
 from schemas.officer import Officer
@@ -199,18 +199,10 @@ def disconnect_auditor(
     openapi_extra=REQUEST_BODY_DOC,
 )
 async def chat_stream(
-    request: Request,
-    officer: OfficerDep,
-    assistant: AssistantDep,
-    settings: SettingsDep,
-    request_id: RequestIdDep,
+    parsed: ParsedChatDep, officer: OfficerDep, assistant: AssistantDep, request_id: RequestIdDep
 ) -> EventStreamResponse:
     """Progress events per graph step, then the final response (or an error event)."""
-    try:
-        chat_request, images = await parse_request(request, settings, assistant.uploads)
-    except CrimeAssistError as error:
-        await assistant.refuse(request_id, officer.badge_id, error, "request body")
-        raise
+    chat_request, images = parsed
     return EventStreamResponse(
         turn_producer(assistant, officer, chat_request, images, request_id),
         disconnect_auditor(assistant, officer, request_id),
