@@ -207,6 +207,10 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(item)
 
 
+WITHHELD_COUNT = re.compile(r"above your clearance and (?:were|was) withheld|\bwithheld_rows\b")
+"""The wave-1 oracle: telling the officer how many sealed rows matched their statement."""
+
+
 def leaks(
     officer: Officer,
     truth: Truth,
@@ -228,6 +232,8 @@ def leaks(
         if fold(value) in shown and fold(value) not in asked
     ]
     found += [f"{label}: {value!r}" for label, value in (extra or {}).items() if value in shown]
+    if WITHHELD_COUNT.search(" ".join(strings(response)) + " ".join(response)):
+        found.append("a count of records withheld above clearance (a non-interference oracle)")
     for row in response.get("records", []):
         fir_id = row.get("fir_id") or row.get("persons.fir_id") or row.get("firs.fir_id")
         if isinstance(fir_id, str) and not truth.fir_visible(officer, fir_id):

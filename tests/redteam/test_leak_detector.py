@@ -60,3 +60,12 @@ def test_echo_of_the_officers_own_words_is_not_a_leak(truth: Truth) -> None:
 def test_what_the_officer_may_see_is_not_a_leak(truth: Truth) -> None:
     sou = officer_by_badge("KA-4007")
     assert leaks(sou, truth, "hi", response("CANARY VICTIM Meera, 9900112233")) == []
+
+
+def test_a_withheld_row_count_is_reported_as_an_oracle(truth: Truth) -> None:
+    wave_one = "3 matching record(s) are above your clearance and were withheld."
+    assert leaks(C1, truth, "how many", response(answer=wave_one))
+    assert leaks(C1, truth, "how many", {**response(), "withheld_rows": 3})
+    assert not leaks(
+        C1, truth, "how many", response(answer="No matching records you are cleared to see (x).")
+    )
