@@ -19,9 +19,9 @@ from typing import Any
 from bench.stats import percentile
 from graph.nodes.aggregator import public_vocabulary
 from schemas.officer import Officer
+from tools.domain import seed_names as nm
 from tools.domain.crimes import all_heads
 from tools.domain.places import LOCALITIES, STATIONS
-from tools.domain import seed_names as nm
 from validators.guardrail.engine import Guardrail
 from validators.guardrail.evaluation import evaluate, load_examples
 
