@@ -1,4 +1,5 @@
-"""`make loadtest`: N simulated officers against the real service on PostgreSQL backends, with
+"""`make loadtest`: N simulated officers against the real service on PostgreSQL backends
+(records, audit and conversations in a private instance the harness starts), with
 faults injected, bounded in requests and time, loopback only.
 
 Phases: /healthz at the same concurrency (the ceiling), steady chat load, a PostgreSQL outage
@@ -43,11 +44,15 @@ def say(message: str) -> None:
     print(f"[loadtest {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
 
-def seed(home: Path, firs: int) -> None:
-    """The demo records and knowledge base through the command line (prints progress)."""
+def seed(home: Path, firs: int, records_dsn: str) -> None:
+    """The demo records (into the private PostgreSQL, by COPY) and the knowledge base, through
+    the command line (prints progress)."""
     env = {**os.environ, "CRIMEASSIST_HOME": str(home)}
     subprocess.run(
-        [sys.executable, "-m", "app", "seed-demo", "--firs", str(firs)],
+        [
+            *(sys.executable, "-m", "app", "seed-demo", "--firs", str(firs)),
+            *("--backend", "postgres", "--pg-dsn", records_dsn),
+        ],
         cwd=ROOT,
         env=env,
         check=True,
@@ -57,6 +62,7 @@ def seed(home: Path, firs: int) -> None:
 def prepare_postgres(pg: PrivatePostgres) -> None:
     """The audit database (INSERT-only writer) and the checkpoint database."""
     with psycopg.connect(pg.dsn(), autocommit=True) as admin:
+        admin.execute("CREATE DATABASE records")
         admin.execute("CREATE DATABASE audit")
         admin.execute("CREATE DATABASE checkpoints")
     with psycopg.connect(pg.dsn("audit"), autocommit=True) as db:
@@ -67,6 +73,8 @@ def service_env(home: Path, pg: PrivatePostgres) -> dict[str, str]:
     """The service on the PostgreSQL backends."""
     return {
         "CRIMEASSIST_HOME": str(home),
+        "CRIMEASSIST_RECORDS_BACKEND": "postgres",
+        "CRIMEASSIST_RECORDS_PG_DSN": pg.dsn("records", "crimeassist_reader"),
         "CRIMEASSIST_AUDIT_BACKEND": "postgres",
         "CRIMEASSIST_AUDIT_PG_DSN": pg.dsn("audit", "crimeassist_audit_writer"),
         "CRIMEASSIST_CHECKPOINT_BACKEND": "postgres",
@@ -114,8 +122,6 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     """Every phase against one private PostgreSQL and the real service; then the accounting."""
     work = Path(tempfile.mkdtemp(prefix="crimeassist-load-"))
     home = work / "home"
-    say(f"seeding {args.firs} FIRs under {home}")
-    seed(home, args.firs)
     pg = PrivatePostgres().init()
     say(f"private PostgreSQL on 127.0.0.1:{pg.port}")
     results: dict[str, Any] = {"firs": args.firs, "concurrency": args.concurrency}
@@ -124,6 +130,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     tokens = [tokens_service.mint(badge) for badge in OFFICERS]
     try:
         prepare_postgres(pg)
+        say(f"seeding {args.firs} FIRs into its records database; knowledge base under {home}")
+        seed(home, args.firs, pg.dsn("records"))
         service = ServiceProcess(service_env(home, pg), work / "service.log").start()
         try:
             results["healthz"], _ = await phase("healthz", service.url, tokens, args, chat=False)
