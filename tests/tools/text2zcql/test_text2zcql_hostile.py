@@ -14,7 +14,7 @@ from tools.text2zcql.offline import parse
 from validators.zcql.validate import validate
 
 EAST = ("BLR-E-IND", "BLR-E-KRP", "BLR-E-MHD", "BLR-E-WFD")
-SQLI = Path(__file__).resolve().parents[4] / "shared" / "data" / "sqli"
+SQLI = Path(__file__).resolve().parents[3] / "data" / "sqli"
 WORDS = st.sampled_from(
     [
         "how",
@@ -81,8 +81,6 @@ def _check(question: str) -> None:
 
 
 def _payloads() -> list[str]:
-    if not SQLI.is_dir():
-        return []
     lines = []
     for path in sorted(SQLI.glob("*.txt")):
         text = path.read_text(encoding="utf-8", errors="ignore").splitlines()
@@ -90,10 +88,11 @@ def _payloads() -> list[str]:
     return lines
 
 
-@pytest.mark.skipif(not SQLI.is_dir(), reason="shared SQL-injection payloads not present")
 @pytest.mark.parametrize("template", ["{}", "thefts in whitefield {}", "cases involving {}"])
 def test_injection_payloads_never_reach_a_rejected_or_unsafe_statement(template: str) -> None:
-    for payload in _payloads():
+    payloads = _payloads()
+    assert len(payloads) >= 100  # the vendored lists (data/sqli) are read
+    for payload in payloads:
         _check(template.format(payload))
 
 
