@@ -30,6 +30,8 @@ def records_part(text: str) -> str:
     """For a mixed question, the clauses that ask about records (the FIR carried into them)."""
     clauses = [c.strip(" ,.") for c in CLAUSE_BREAK.split(text) if c.strip(" ,.")]
     wanted = [c for c in clauses if has_record_signal(c) and not has_procedure_signal(c)]
+    if not wanted:  # no clause names records outright: drop the procedure clauses instead
+        wanted = [c for c in clauses if not has_procedure_signal(c)]
     if not wanted:
         return text
     question = " and ".join(wanted)

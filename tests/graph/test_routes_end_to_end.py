@@ -222,3 +222,13 @@ async def test_the_checkpoint_keeps_no_statement_plan_or_rows_after_a_turn(ask, 
     state = await assistant.graph.aget_state({"configurable": {"thread_id": "KA-3003:cp1"}})
     for key in ("zcql_accepted_statement", "zcql_plan", "zcql_cleared", "zcql_statement"):
         assert state.values.get(key) is None, key
+
+
+async def test_a_mixed_question_answers_its_records_clause_without_a_record_noun(ask):
+    response = await ask(
+        "KA-3003",
+        "how many thefts in KR Puram this year and what is the procedure "
+        "for a stolen vehicle report",
+    )
+    assert response.route == "hybrid"
+    assert "Counting FIRs of theft in KR Puram PS" in response.answer
