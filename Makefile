@@ -13,7 +13,7 @@ $(UV):
 	python3 -m venv .tools && .tools/bin/pip install --quiet uv==0.13.8
 
 .venv/.synced: pyproject.toml uv.lock | $(UV)
-	$(UV) sync --frozen --python 3.11
+	$(UV) sync --frozen --python 3.11 --compile-bytecode
 	touch .venv/.synced
 
 install: .venv/.synced
