@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from pathlib import Path
@@ -75,9 +76,8 @@ def demo_private_key(path: Path) -> Ed25519PrivateKey:
     with os.fdopen(fd, "wb") as handle:
         handle.write(private_pem(key))
     try:
-        os.link(temp, path)  # first writer wins when two processes start together
-    except FileExistsError:
-        pass
+        with contextlib.suppress(FileExistsError):  # the first of two starting processes wins
+            os.link(temp, path)
     finally:
         temp.unlink()
     return private_key_from_pem(path.read_bytes(), str(path))
