@@ -9,6 +9,7 @@ statement itself stays under the answer's sources.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -17,6 +18,9 @@ from typing import Any
 from tools.domain.places import STATIONS
 
 MAX_LISTED = 8
+_NOUN_LED = re.compile(r"^(?:FIRs|vehicles|persons|accused)(?![\w-])", re.IGNORECASE)
+"""An explanation that starts with what is listed ("FIRs in Whitefield PS, newest first")."""
+_SINGULAR_NOUN = {"firs": "FIR", "vehicles": "vehicle", "persons": "person"}
 DESCRIBE_COLUMNS = ("fir_id", "crime_head", "status", "registered_at", "io_name", "precinct_id")
 _STATION_NAMES = {s.precinct_id: s.station_name for s in STATIONS}
 LABELS: dict[str, str] = {
@@ -197,9 +201,20 @@ def compose_records_answer(
         return f"{explanation}: {_pairs(rows)}.", table_rows(rows)
     lines = [f"- {_describe(row)}" for row in rows[:MAX_LISTED]]
     more = f"\n…and {len(rows) - MAX_LISTED} more in the table." if len(rows) > MAX_LISTED else ""
-    shown = len(rows)
-    if total is not None and total > shown:
-        header = f"{explanation}: showing {shown} of {total} record(s)."
-    else:
-        header = f"{explanation}: {shown} record(s)."
-    return "\n".join([header, *lines]) + more, table_rows(rows)
+    return "\n".join([list_header(explanation, len(rows), total), *lines]) + more, table_rows(
+        rows
+    )
+
+
+def list_header(explanation: str, shown: int, total: int | None) -> str:
+    """The first line of a list: how many first ("12 FIRs with IO ..."), the true total when
+    the list was capped ("337 FIRs ...; showing 300 of 337")."""
+    found = total if total is not None and total > shown else shown
+    capped = f"; showing {shown} of {total}" if found != shown else ""
+    led = _NOUN_LED.match(explanation)
+    if led is None:
+        return f"{explanation}: {found} record(s){capped}."
+    noun = led.group(0)
+    if found == 1:
+        noun = _SINGULAR_NOUN.get(noun.lower(), noun)
+    return f"{found} {noun}{explanation[led.end() :]}{capped}."

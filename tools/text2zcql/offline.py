@@ -136,7 +136,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     if notes:
         explanation = f"{explanation.rstrip('.')} ({'; '.join(notes)})."
     if u.follows:
-        explanation = f"Following up on '{u.follows}': {explanation}"
+        explanation = f"{explanation.rstrip('.')} (following up on '{u.follows}')."
     return replace(
         draft,
         explanation=explanation,
@@ -245,7 +245,7 @@ def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
     statement = b.select(
         b.LIST_COLUMNS, "firs", where, order="registered_at DESC", limit=str(b.LIST_LIMIT)
     )
-    return _with(statement, "list", f"Listing FIRs{about}, newest first (at most 300).", filters)
+    return _with(statement, "list", f"FIRs{about}, newest first.", filters)
 
 
 def _with(statement: str, intent: str, explanation: str, filters: list[str]) -> ZcqlDraft:
@@ -444,7 +444,7 @@ def _vehicle_status(text: str, e: Entities, precincts: list[str], place: str) ->
     return _with(
         b.select(table_cols, "vehicles", where, join=join, order=order, limit=str(b.LIST_LIMIT)),
         "list",
-        f"Listing vehicles{about} (at most 300).",
+        f"Vehicles{about}.",
         filters,
     )
 

@@ -31,8 +31,16 @@ def test_dates_are_in_the_force_format() -> None:
 
 def test_capped_list_states_the_true_total() -> None:
     rows = [{"fir_id": f"FIR-2026-{i:05d}"} for i in range(300)]
-    answer, _ = compose_records_answer("list", "Listing FIRs", rows, total=337)
-    assert answer.startswith("Listing FIRs: showing 300 of 337 record(s).")
+    answer, _ = compose_records_answer("list", "FIRs in Whitefield PS, newest first", rows, total=337)
+    assert answer.startswith("337 FIRs in Whitefield PS, newest first; showing 300 of 337.")
+
+
+def test_a_list_states_how_many_before_any_other_number() -> None:
+    rows = [{"fir_id": "FIR-2026-00001"}]
+    answer, _ = compose_records_answer("list", "FIRs with IO A. Rao (KGID 1304473)", rows)
+    assert answer.startswith("1 FIR with IO A. Rao (KGID 1304473).")
+    answer, _ = compose_records_answer("list", "Looking up FIR-2026-00001", rows)
+    assert answer.startswith("Looking up FIR-2026-00001: 1 record(s).")
 
 
 def test_comparison_counts_every_bucket_including_empty_ones() -> None:
