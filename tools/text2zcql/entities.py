@@ -139,7 +139,7 @@ _NAME_TRIGGER = re.compile(
 _NAME_STOP = _words(
     """
     in at from since during last this that these those and or with for the a an of on between
-    who whom which what where when how is are was were be been any all cases case firs fir
+    as across who whom which what where when how is are was were be been any all cases case firs fir
     records record registered station ps district pending open closed arrested arrest count
     number list show give me my our total how many by to till until after before year month
     week day days months years today yesterday status io officer details held has have had

@@ -42,8 +42,21 @@ from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.entities import Entities
 from tools.text2zcql.investigators import Investigator
-from tools.text2zcql.lexicon import DIMENSION_LABELS, ROLE_WORDS
+from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.persons import (
+    ANYONE_ARRESTED,
+    ARREST,
+    NOT_ARRESTED,
+    PersonWords,
+    arrests,
+    count_persons,
+    describe_persons,
+    person_conditions,
+    read_person_words,
+)
+from tools.text2zcql.scope_words import own_scope
 from tools.text2zcql.understand import Understanding, carry, describe_candidate, understand
+from tools.text2zcql.vehicles import VehicleWords, read_vehicle_words, vehicle_draft
 
 _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
@@ -68,7 +81,7 @@ _COUNT = re.compile(
     r"yeshtu|estu)\b"
 )
 _MEASURES = (
-    (re.compile(r"\barrest(?:s|ed)\b|\bgiraftar\w*"), "arrested_count"),
+    (re.compile(r"\barrest(?:s|ed)?\b|\bgiraftar\w*"), "arrested_count"),
     (re.compile(r"\bvictims\b"), "victim_count"),
     (re.compile(r"\b(?:how many|kitne|number of|total) accused\b"), "accused_count"),
 )
@@ -89,21 +102,10 @@ _PERSONS_ASKED = re.compile(
     r"\b(?:who (?:is|are|was|were)(?! (?:the )?(?:io|investigating|officer))|accused|victims?|"
     r"complainants?|witness(?:es)?|persons?|people|parties|names? of)\b"
 )
-_ARRESTED_PERSONS = re.compile(
-    r"\b(?:anyone|anybody|any one|who|whom|persons?|people|accused|list|show|names?)\b"
-    r".*\b(?:arrested|arrests?|giraftar\w*)\b"
-)
-_ROLE_NAMED = re.compile(
-    r"\b(accused|victims?|complainants?|witness(?:es)?|suspects?|informants?)\b"
-)
-_SINGULAR = {
-    "victims": "victim",
-    "complainants": "complainant",
-    "witnesses": "witness",
-    "suspects": "suspect",
-    "informants": "informant",
-}
+_MEASURES_ASKED = re.compile(r"\b(?:accused|victims)\b")
+_WHO = re.compile(r"\b(?:who|whom|names?|details of|list (?:the |all )?(?:accused|victims))\b")
 _FIR_ID = re.compile(FIR_ID_PATTERN)
+_VEHICLE_WORD = re.compile(r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|gaadi\w*)\b")
 
 
 class OfflineZcqlGenerator:
@@ -124,11 +126,14 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "This does not look like a question about FIR records (counts, lists, status, "
             "IOs, vehicles or persons), so no ZCQL query was written."
         )
-    u = carry(understand(request.question, request.today), request.history, request.today)
+    question, _ = own_scope(request.question)
+    question, asked = read_person_words(question)
+    question, vehicle_words = read_vehicle_words(question)
+    u = carry(understand(question, request.today), request.history, request.today)
     problem = _ungrounded(u)
     if problem is not None:
         return problem
-    draft = _draft(u.text, u.entities, request)
+    draft = _fitted(u.text, u.entities, request, asked, vehicle_words)
     if draft.statement is None:
         return draft
     notes = _reading_notes(u)
@@ -174,7 +179,23 @@ def _reading_notes(u: Understanding) -> list[str]:
     return notes
 
 
-def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
+def _fitted(
+    text: str, e: Entities, request: ZcqlRequest, asked: PersonWords, vw: VehicleWords
+) -> ZcqlDraft:
+    """The draft; when it needs more than ZCQL's conditions and its period runs past today,
+    the period's end is dropped (no FIR is registered after today) and it is drafted again."""
+    draft = _draft(text, e, request, asked, vw)
+    period = e.period
+    too_many = "conditions but ZCQL" in (draft.unparsed_reason or "")
+    if too_many and period is not None and period.end is not None and period.end > request.today:
+        open_ended = replace(period, end=None)
+        return _draft(text, replace(e, period=open_ended), request, asked, vw)
+    return draft
+
+
+def _draft(
+    text: str, e: Entities, request: ZcqlRequest, asked: PersonWords, vw: VehicleWords
+) -> ZcqlDraft:
     """The draft for a question's text (for the intent grammar) and its entities."""
     scope = _scope(e, request.precincts)
     if isinstance(scope, ZcqlDraft):
@@ -183,17 +204,25 @@ def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
     if _COMPARISON.search(text):
         return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
     if e.fir_ids or e.fir_serials or e.refers_to_active:
-        return _lookup(text, e, request, precincts)
+        return _lookup(text, e, request, precincts, asked)
     if e.plates:
         return _vehicle(e, precincts)
-    if e.vehicle_status:
-        return _vehicle_status(text, e, precincts, place)
+    if e.vehicle_status or vw.makes or vw.status:
+        counting = bool(_COUNT.search(text))
+        return vehicle_draft(text, e, vw, precincts, place, counting)
     if e.person_name:
         return _person(e, precincts, place)
-    if _PERSONS_ASKED.search(text) and not _has_records_signal(e) and not e.person_name:
+    counting = bool(_COUNT.search(text)) or asked.arrests_counted
+    if (
+        _PERSONS_ASKED.search(text)
+        and not _has_records_signal(e)
+        and not e.refers_to_visible
+        and not asked.filtered
+        and not (counting and _MEASURES_ASKED.search(text))
+    ):
         if request.active_fir_id is None:
             return clarify("Which FIR do you mean? Open it on screen or give its number.")
-        return _persons_in_fir(text, e, request, precincts, [request.active_fir_id])
+        return _persons_in_fir(text, e, request, precincts, [request.active_fir_id], asked)
     io = _investigator(e, precincts)
     if isinstance(io, ZcqlDraft):
         return io
@@ -214,8 +243,15 @@ def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
         return _too_many(where)
     filters = _describe(e, place, io, len(request.visible_record_ids) if e.refers_to_visible else 0)
     about = "".join(filters)
-    if _ARRESTED_PERSONS.search(text) and not _COUNT.search(text):
-        return _arrested(e, precincts, place, filters)
+    undated = "".join(_describe(replace(e, period=None), place, io))
+    free = not e.refers_to_visible and io is None
+    if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
+        return arrests(text, e, precincts, undated, counting)
+    if free and asked.role:
+        if asked.filtered and counting:
+            return count_persons(e, asked, precincts, about, filters)
+        if _WHO.search(text) or asked.filtered:
+            return _persons_matching(e, asked, precincts, about, filters)
     if _TREND.search(text):
         statement = b.select(
             ("registered_at",), "firs", where, order="registered_at", limit=f"0, {b.LIST_LIMIT}"
@@ -345,7 +381,9 @@ def _grouped(
     return _with(statement, "breakdown", f"FIRs{about}, counted by {labels}.", filters)
 
 
-def _lookup(text: str, e: Entities, request: ZcqlRequest, precincts: list[str]) -> ZcqlDraft:
+def _lookup(
+    text: str, e: Entities, request: ZcqlRequest, precincts: list[str], asked: PersonWords
+) -> ZcqlDraft:
     ids = list(e.fir_ids)
     if not ids and not e.fir_serials:
         if request.active_fir_id is None:
@@ -360,10 +398,18 @@ def _lookup(text: str, e: Entities, request: ZcqlRequest, precincts: list[str]) 
         which = b.like_any("fir_id", [f"FIR-*-{s}" for s in e.fir_serials])
         names = " or ".join(f"number {int(s)} (any year)" for s in e.fir_serials)
         names = f"the FIRs with {names} in the precincts asked about"
-    if _PERSONS_ASKED.search(text) and not _IO_WORDS.search(text):
-        return _persons_in_fir(text, e, request, precincts, ids, which, names)
+    io_asked = _IO_WORDS.search(text) and not asked.role
+    if not io_asked and (ARREST.search(text) or _PERSONS_ASKED.search(text) or asked.role):
+        return _persons_in_fir(text, e, request, precincts, ids, asked, which, names)
     where = [b.equals_any("precinct_id", precincts), which]
-    if _IO_WORDS.search(text):
+    if _VEHICLE_WORD.search(text):
+        return _with(
+            b.select(b.VEHICLE_COLUMNS, "vehicles", where, order="registration_no"),
+            "vehicle_lookup",
+            f"Vehicles recorded in {names}.",
+            [f"FIR {names}"],
+        )
+    if io_asked:
         return _with(
             b.select(b.IO_COLUMNS, "firs", where),
             "lookup_io",
@@ -384,22 +430,57 @@ def _persons_in_fir(
     request: ZcqlRequest,
     precincts: list[str],
     ids: list[str],
+    asked: PersonWords,
     which: b.Condition | None = None,
     names: str = "",
 ) -> ZcqlDraft:
-    """Accused, victims, complainants or witnesses of an FIR (masking is done downstream)."""
+    """Accused, victims, complainants or witnesses of an FIR, or those arrested in it
+    (masking is done downstream)."""
     which = which or b.equals_any("fir_id", ids)
     names = names or ", ".join(ids)
-    where = [b.equals_any("precinct_id", precincts), which]
-    named = _ROLE_NAMED.search(text)
-    role = e.person_role or (ROLE_WORDS.get(_SINGULAR.get(named[1], named[1])) if named else None)
-    if role:
-        where.append(b.equals_any("role", [role]))
+    arrested: bool | None = None
+    if ARREST.search(text):
+        arrested = not NOT_ARRESTED.search(text)
+    role = asked.role or e.person_role
+    if arrested is False and role is None:
+        role = "accused"
+    asked = replace(asked, role=role)
+    where = [b.equals_any("precinct_id", precincts), which, *person_conditions(asked)]
+    if arrested is not None:
+        where.append(b.Condition(f"arrested = {'TRUE' if arrested else 'FALSE'}"))
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return _too_many(where)
     statement = b.select(b.FIR_PERSON_COLUMNS, "persons", where, order="fir_id, role")
-    who = {"accused": "accused", "victim": "victims", "complainant": "complainants"}.get(
-        role or "", "witnesses" if role == "witness" else "persons named"
-    )
+    who = describe_persons(asked, arrested)
+    if arrested and role is None:
+        who = "persons arrested"
     return _with(statement, "persons_in_fir", f"The {who} in {names}.", [f"FIR {names}", who])
+
+
+def _persons_matching(
+    e: Entities, asked: PersonWords, precincts: list[str], about: str, filters: list[str]
+) -> ZcqlDraft:
+    """Persons of a role (with attributes) named in the FIRs that match the filters."""
+    where = [
+        b.equals_any("persons.precinct_id", precincts),
+        b.equals_any("firs.precinct_id", precincts),
+        *person_conditions(asked, "persons"),
+        *_filters(e, "firs"),
+    ]
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return _too_many(where)
+    statement = b.select(
+        b.PERSON_COLUMNS,
+        "persons",
+        where,
+        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
+        order="firs.registered_at DESC",
+        limit=str(b.LIST_LIMIT),
+    )
+    who = describe_persons(asked)
+    return _with(
+        statement, "person_lookup", f"Persons: the {who} in FIRs{about}, newest first.", filters
+    )
 
 
 def _vehicle(e: Entities, precincts: list[str]) -> ZcqlDraft:
@@ -410,74 +491,6 @@ def _vehicle(e: Entities, precincts: list[str]) -> ZcqlDraft:
         f"Looking up vehicle {', '.join(e.plates)} in your precincts' FIRs (stolen, recovered, "
         "seized or involved).",
         [f"registration {', '.join(e.plates)}"],
-    )
-
-
-def _vehicle_status(text: str, e: Entities, precincts: list[str], place: str) -> ZcqlDraft:
-    """Vehicles by what happened to them ("stolen, not yet recovered" -> status 'Stolen')."""
-    status = e.vehicle_status or ""
-    if e.crimes or e.statuses or e.sections or e.modes or e.period:
-        where = [
-            b.equals_any("vehicles.precinct_id", precincts),
-            b.equals_any("firs.precinct_id", precincts),
-            b.equals_any("vehicles.status", [status]),
-            *_filters(e, "firs"),
-        ]
-        join = "INNER JOIN firs ON vehicles.fir_id = firs.fir_id"
-        table_cols = [f"vehicles.{c}" for c in b.VEHICLE_COLUMNS]
-        count_col = "COUNT(vehicles.ROWID)"
-    else:
-        where = [b.equals_any("precinct_id", precincts), b.equals_any("status", [status])]
-        join, table_cols, count_col = "", list(b.VEHICLE_COLUMNS), "COUNT(ROWID)"
-    if b.cost(where) > b.MAX_CONDITIONS:
-        return _too_many(where)
-    filters = [f" with vehicle status {status}", *_describe(e, place)]
-    about = "".join(filters)
-    if _COUNT.search(text):
-        return _with(
-            b.select((count_col,), "vehicles", where, join=join),
-            "count",
-            f"Counting vehicles{about}.",
-            filters,
-        )
-    order = "vehicles.registration_no" if join else "registration_no"
-    return _with(
-        b.select(table_cols, "vehicles", where, join=join, order=order, limit=str(b.LIST_LIMIT)),
-        "list",
-        f"Vehicles{about}.",
-        filters,
-    )
-
-
-def _arrested(e: Entities, precincts: list[str], place: str, filters: list[str]) -> ZcqlDraft:
-    """Persons arrested in matching FIRs; a period is read as the date of arrest."""
-    period = e.period
-    e_without_period = replace(e, period=None)
-    where = [
-        b.equals_any("persons.precinct_id", precincts),
-        b.equals_any("firs.precinct_id", precincts),
-        b.Condition("persons.arrested = TRUE"),
-        *_filters(e_without_period, "firs"),
-    ]
-    if period:
-        where.extend(b.date_bounds("persons.arrested_at", period.start, period.end))
-    if b.cost(where) > b.MAX_CONDITIONS:
-        return _too_many(where)
-    statement = b.select(
-        b.ARRESTED_COLUMNS,
-        "persons",
-        where,
-        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
-        order="persons.arrested_at DESC",
-        limit=str(b.LIST_LIMIT),
-    )
-    about = "".join(_describe(e_without_period, place))
-    when = f", arrested {period.describe()}" if period else ""
-    return _with(
-        statement,
-        "person_lookup",
-        f"Persons arrested in FIRs{about}{when}, latest arrest first.",
-        [*_describe(e_without_period, place), f" arrested {period.describe()}" if period else ""],
     )
 
 

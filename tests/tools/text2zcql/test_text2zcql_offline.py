@@ -210,12 +210,18 @@ async def test_generator_interface_returns_the_same_draft() -> None:
     assert await OfflineZcqlGenerator().generate(request) == parse(request)
 
 
-def test_arrest_counts_add_up_the_arrested_column() -> None:
+def test_arrests_in_a_period_are_dated_by_the_arrest() -> None:
     d = draft("kitne accused arrested hue is saal")
     assert d.intent == "count"
-    assert d.statement is not None and d.statement.startswith(
-        "SELECT SUM(arrested_count) FROM firs"
-    )
+    assert d.statement is not None and d.statement.startswith("SELECT COUNT(ROWID) FROM persons")
+    assert "arrested = TRUE AND arrested_at >= '2026-01-01 00:00:00'" in d.statement
+
+
+def test_arrests_in_firs_registered_in_a_period_add_up_the_arrested_column() -> None:
+    d = draft("total arrests in murder FIRs registered in 2025")
+    assert d.statement is not None
+    assert d.statement.startswith("SELECT SUM(arrested_count) FROM firs")
+    assert "registered_at >= '2025-01-01 00:00:00'" in d.statement
 
 
 def test_role_after_the_name_filters_persons() -> None:

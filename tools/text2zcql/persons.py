@@ -1,0 +1,303 @@
+"""Questions about the people in FIRs: who they are, their age and gender, who was arrested.
+
+`read_person_words` reads, before grounding, what a question asks of persons and removes it
+from the text the entity recogniser sees: person attributes ("female victims", "accused older
+than 40", "names and ages") and officer phrasings of roles ("who filed", "gawah kaun kaun").
+The drafts here query `persons` (joined to `firs` when an FIR filter is needed); arrests come
+from `persons.arrested` and are dated by `persons.arrested_at`, unless the question dates
+the FIRs ("arrests in FIRs registered in 2025"), which adds up `firs.arrested_count`.
+Masking of names is done downstream by the clearance policy, never here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from tools.text2zcql import builder as b
+from tools.text2zcql.base import ZcqlDraft
+from tools.text2zcql.conditions import filters, too_many
+from tools.text2zcql.dates import Period
+from tools.text2zcql.entities import Entities
+
+_ROLE = r"(?:accused|victims?|complainants?|witness(?:es)?|suspects?|persons?|people)"
+_GENDER = re.compile(rf"\b(female|women|woman|male|men|man)\s+(?={_ROLE}\b)")
+_JUVENILE = re.compile(rf"\b(?:juvenile|minor|child)\s+(?={_ROLE}\b)")
+_AGE = re.compile(
+    r"\b(?:aged\s+|age\s+)?(?P<op>older than|elder than|above|over|more than|younger than|"
+    r"below|under|less than)\s+(?:the age of\s+|age\s+)?(?P<n>\d{1,3})(?:\s+years?(?:\s+old)?)?\b"
+)
+_COLUMNS = re.compile(
+    r"\b(?:and|with)\s+(?:their|his|her|the)?\s*(?:ages?|genders?|names?)\b|\bnames?\s+and\s+"
+    r"ages?\b|\b(?:ages?|genders?)\s+of\b"
+)
+_FILED = re.compile(
+    r"\bwho\s+(?:filed|lodged|gave|made|registered|reported)\b(?:\s+(?:the\s+)?"
+    r"(?:complaint|fir|case)(?![\w-]))?(?:\s+(?:in|for|of))?"
+)
+_KAUN = re.compile(r"\bkaun(?:\s+kaun)?\b")
+_ROLE_SYNONYMS = {
+    "gawah": "witness",
+    "gawaah": "witness",
+    "saakshi": "witness",
+    "sakshi": "witness",
+    "peedit": "victim",
+    "pidit": "victim",
+    "shikayatkarta": "complainant",
+    "fariyadi": "complainant",
+}
+_ROLE_WORD = re.compile(
+    r"\b(accused|victims?|complainants?|witness(?:es)?|suspects?|informants?|gawaa?h|"
+    r"saa?kshi|pee?dit|pidit|shikayatkarta|fariyadi)\b"
+)
+_ARRESTS_MADE = re.compile(
+    r"\barrests?\s+(?:made|effected|done|carried out)\s+(?:by|in|at)\b", re.IGNORECASE
+)
+_GIRAFTAR = re.compile(r"\bgiraftar(?:i|iyan|iyaan|ee)?\b", re.IGNORECASE)
+_ARREST_NOUN = re.compile(r"\barrests\b", re.IGNORECASE)
+ARREST = re.compile(r"\barrest(?:s|ed)?\b|\bgiraftar\w*|\bheld\b")
+NOT_ARRESTED = re.compile(
+    r"\b(?:not|never|yet to be|nobody|no one|none)\s+(?:yet\s+|been\s+|was\s+|were\s+)*"
+    r"(?:arrested|held)\b|\b(?:absconding|at large)\b"
+)
+ANYONE_ARRESTED = re.compile(
+    r"\b(?:anyone|anybody|any one|who|whom|which|persons?|people|accused|list|show|names?)\b"
+    r".*\b(?:arrested|arrests?|giraftar\w*)\b"
+)
+_FIRS_DATED = re.compile(
+    r"\b(?:registered|lodged|reported)\b|\b(?:firs?|cases?)\s+(?:of|from|in|registered)\s+"
+    r"(?:the\s+)?(?:(?:19|20)\d{2}|this|last|previous)"
+)
+_SINGULAR = {
+    "victims": "victim",
+    "complainants": "complainant",
+    "witnesses": "witness",
+    "suspects": "accused",
+    "suspect": "accused",
+    "informant": "complainant",
+    "informants": "complainant",
+}
+_ROLE_LABEL = {
+    "accused": "accused",
+    "victim": "victims",
+    "complainant": "complainants",
+    "witness": "witnesses",
+}
+
+
+@dataclass(frozen=True)
+class PersonWords:
+    """What a question asks about persons, read before grounding."""
+
+    role: str | None = None
+    gender: str | None = None
+    """'Female' or 'Male' ("female victims")."""
+    juvenile: bool = False
+    older_than: int | None = None
+    younger_than: int | None = None
+    columns: tuple[str, ...] = field(default=())
+    """Attributes asked for ("names and ages") — the persons table shows them all."""
+    arrests_counted: bool = False
+    """ "arrests made by ...", "kitni giraftari": the number of arrests is asked."""
+
+    @property
+    def filtered(self) -> bool:
+        """True when the question filters persons by an attribute."""
+        return bool(
+            self.gender
+            or self.juvenile
+            or self.older_than is not None
+            or self.younger_than is not None
+        )
+
+
+def role_named(text: str) -> str | None:
+    """The role a question names ("gawah" -> witness, "suspects" -> accused), if any."""
+    m = _ROLE_WORD.search(text)
+    if m is None:
+        return None
+    word = _ROLE_SYNONYMS.get(m[1].replace("aa", "a"), m[1])
+    word = _ROLE_SYNONYMS.get(m[1], word)
+    return _SINGULAR.get(word, word)
+
+
+def read_person_words(question: str) -> tuple[str, PersonWords]:
+    """The question with its person attributes read out, and what they were."""
+    text, counted = _read_arrests(question)
+    text, words = _read_roles(text)
+    return text, replace(words, arrests_counted=counted)
+
+
+def _read_arrests(question: str) -> tuple[str, bool]:
+    """ "arrests made by X" -> "arrests in X"; "giraftari" -> "arrests" (a number asked)."""
+    text = _ARRESTS_MADE.sub("arrests in", question)
+    text = _GIRAFTAR.sub(lambda m: "arrested" if m[0].lower() == "giraftar" else "arrests", text)
+    return text, bool(_ARREST_NOUN.search(text))
+
+
+def _read_roles(question: str) -> tuple[str, PersonWords]:
+    text = question
+    lowered = text.lower()
+    filed = _FILED.search(lowered)
+    role = "complainant" if filed else role_named(lowered)
+    if filed:
+        text = text[: filed.start()] + "complainant of" + text[filed.end() :]
+    for typed, word in _ROLE_SYNONYMS.items():
+        text = re.sub(rf"\b{typed}\b", word, text, flags=re.IGNORECASE)
+    if role is None:
+        return text, PersonWords()
+    text = _KAUN.sub("who", text)
+    gender = None
+    if m := _GENDER.search(text.lower()):
+        gender = "Female" if m[1] in ("female", "women", "woman") else "Male"
+        text = text[: m.start()] + text[m.end() :]
+    juvenile = False
+    if m := _JUVENILE.search(text.lower()):
+        juvenile = True
+        text = text[: m.start()] + text[m.end() :]
+    older = younger = None
+    if m := _AGE.search(text.lower()):
+        n = int(m["n"])
+        if m["op"] in ("older than", "elder than", "above", "over", "more than"):
+            older = n
+        else:
+            younger = n
+        text = text[: m.start()] + text[m.end() :]
+    columns: list[str] = []
+    while m := _COLUMNS.search(text.lower()):
+        columns += re.findall(r"ages?|genders?|names?", m.group(0))
+        text = text[: m.start()] + " " + text[m.end() :]
+    text = re.sub(r"\b(?:ages?|genders?)\b", " ", text, flags=re.IGNORECASE)
+    words = PersonWords(
+        role, gender, juvenile, older, younger, tuple(c.rstrip("s") for c in columns)
+    )
+    return " ".join(text.split()), words
+
+
+def person_conditions(p: PersonWords, qualifier: str = "") -> list[b.Condition]:
+    """WHERE conditions for the role and attributes."""
+    out = []
+    if p.role:
+        out.append(b.equals_any(b.column("role", qualifier), [p.role]))
+    if p.gender:
+        out.append(b.equals_any(b.column("gender", qualifier), [p.gender]))
+    if p.juvenile:
+        out.append(b.Condition(f"{b.column('is_juvenile', qualifier)} = TRUE"))
+    if p.older_than is not None:
+        out.append(b.Condition(f"{b.column('age', qualifier)} > {p.older_than}"))
+    if p.younger_than is not None:
+        out.append(b.Condition(f"{b.column('age', qualifier)} < {p.younger_than}"))
+    return out
+
+
+def describe_persons(p: PersonWords, arrested: bool | None = None) -> str:
+    """'female victims older than 40' in the officer's words."""
+    who = _ROLE_LABEL.get(p.role or "", "persons named")
+    parts = [p.gender.lower() if p.gender else "", "juvenile" if p.juvenile else "", who]
+    if p.older_than is not None:
+        parts.append(f"older than {p.older_than}")
+    if p.younger_than is not None:
+        parts.append(f"younger than {p.younger_than}")
+    if arrested is True:
+        parts.append("who were arrested")
+    elif arrested is False:
+        parts.append("not arrested")
+    return " ".join(x for x in parts if x)
+
+
+def count_persons(
+    e: Entities, p: PersonWords, precincts: list[str], about: str, filters_text: list[str]
+) -> ZcqlDraft:
+    """How many persons of a role (with attributes) in the matching FIRs."""
+    fir_filters = filters(e, "firs")
+    if fir_filters:
+        where = [
+            b.equals_any("persons.precinct_id", precincts),
+            b.equals_any("firs.precinct_id", precincts),
+            *person_conditions(p, "persons"),
+            *fir_filters,
+        ]
+        join, count = "INNER JOIN firs ON persons.fir_id = firs.fir_id", "COUNT(persons.ROWID)"
+    else:
+        where = [b.equals_any("precinct_id", precincts), *person_conditions(p)]
+        join, count = "", "COUNT(ROWID)"
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many(where)
+    who = describe_persons(p)
+    return ZcqlDraft(
+        b.select((count,), "persons", where, join=join),
+        "count",
+        f"Counting {who} in FIRs{about}.",
+        filters=(who, *(f.strip(" ,") for f in filters_text if f.strip(" ,"))),
+    )
+
+
+def arrests(
+    text: str,
+    e: Entities,
+    precincts: list[str],
+    about_without_period: str,
+    counting: bool,
+) -> ZcqlDraft:
+    """Arrested persons (a list, or how many); a period is the date of arrest unless the
+    question dates the FIRs, then a count adds up `firs.arrested_count`."""
+    period = e.period
+    if counting and (period is None or _FIRS_DATED.search(text)):
+        where = [b.equals_any("precinct_id", precincts), *filters(e, "")]
+        if b.cost(where) > b.MAX_CONDITIONS:
+            return too_many(where)
+        dated = f", registered {period.describe()}" if period else ""
+        return ZcqlDraft(
+            b.select(("SUM(arrested_count)",), "firs", where),
+            "count",
+            f"Adding up the arrested accused in FIRs{about_without_period}{dated}.",
+            filters=(about_without_period.strip(" ,"), dated.strip(" ,")),
+        )
+    undated = Entities(**{**e.__dict__, "period": None})
+    fir_filters = filters(undated, "firs")
+    bounds = _arrest_bounds(period, "persons.arrested_at" if fir_filters else "arrested_at")
+    if fir_filters:
+        where = [
+            b.equals_any("persons.precinct_id", precincts),
+            b.equals_any("firs.precinct_id", precincts),
+            b.Condition("persons.arrested = TRUE"),
+            *fir_filters,
+            *bounds,
+        ]
+        join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
+    else:
+        where = [
+            b.equals_any("precinct_id", precincts),
+            b.Condition("arrested = TRUE"),
+            *bounds,
+        ]
+        join = ""
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many(where)
+    when = f", arrested {period.describe()}" if period else ""
+    described = (about_without_period.strip(" ,"), when.strip(" ,"))
+    if counting:
+        count = "COUNT(persons.ROWID)" if join else "COUNT(ROWID)"
+        return ZcqlDraft(
+            b.select((count,), "persons", where, join=join),
+            "count",
+            f"Counting accused arrested in FIRs{about_without_period}{when}.",
+            filters=described,
+        )
+    columns = b.ARRESTED_COLUMNS if join else tuple(c.split(".")[1] for c in _ARRESTED_ONLY)
+    order = "persons.arrested_at DESC" if join else "arrested_at DESC"
+    return ZcqlDraft(
+        b.select(columns, "persons", where, join=join, order=order, limit=str(b.LIST_LIMIT)),
+        "person_lookup",
+        f"Persons arrested in FIRs{about_without_period}{when}, latest arrest first.",
+        filters=described,
+    )
+
+
+_ARRESTED_ONLY = ("persons.fir_id", "persons.full_name", "persons.role", "persons.arrested_at")
+
+
+def _arrest_bounds(period: Period | None, column: str) -> list[b.Condition]:
+    if period is None:
+        return []
+    return b.date_bounds(column, period.start, period.end)

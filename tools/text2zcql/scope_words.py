@@ -1,0 +1,25 @@
+"""Phrases that name the caller's own area ("in my station", "mere area mein", "our precincts").
+
+They add no filter: the query is scoped to the caller's precincts anyway, so the phrase is
+read as "in your precincts" and removed before the place recogniser could take "my" for an
+unknown station.
+"""
+
+from __future__ import annotations
+
+import re
+
+_OWN = re.compile(
+    r"(?:\b(?:in|under|of|across|within|for|from|at)\s+)?"
+    r"\b(?:my|our|mere|mera|meri|hamare|hamara|hamari|apne|nanna|namma)\s+(?:own\s+)?"
+    r"(?:police\s+stations?|stations?|jurisdictions?|areas?|precincts?|thanas?|thane|limits?|"
+    r"ilaqe|ilaka|ilake|vyapti)\b"
+    r"(?:\s+(?:mein|me|mai|nalli|alli|li))?",
+    re.IGNORECASE,
+)
+
+
+def own_scope(question: str) -> tuple[str, bool]:
+    """The question without phrases naming the caller's own area, and whether one was there."""
+    stripped, found = _OWN.subn(" ", question)
+    return (" ".join(stripped.split()), True) if found else (question, False)

@@ -1,0 +1,166 @@
+"""Vehicles by what happened to them, their type and make ("Honda Activas still missing").
+
+`read_vehicle_words` reads a make ("Royal Enfield", "Honda Activas") out of the question
+before grounding (so it is not taken for a person's name) and leaves the word "vehicles" in
+its place. `vehicle_draft` queries `vehicles`, joined to `firs` when an FIR filter (crime,
+status, period) is asked: "stolen, not yet recovered" is vehicle status 'Stolen'; a period
+dates the vehicles' FIRs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tools.domain.seed_names import CARS, OTHER_VEHICLES, TWO_WHEELERS
+from tools.text2zcql import builder as b
+from tools.text2zcql.base import ZcqlDraft
+from tools.text2zcql.conditions import describe, filters, too_many
+from tools.text2zcql.entities import Entities
+
+MAKES: tuple[str, ...] = (*TWO_WHEELERS, *CARS, *(make for _, make in OTHER_VEHICLES))
+"""Makes as stored in `vehicles.make`."""
+_TYPES = (
+    (re.compile(r"\b(?:cars?|four[- ]wheelers?|jeeps?|suvs?)\b"), "Car"),
+    (
+        re.compile(r"\b(?:two[- ]wheelers?|bikes?|motor ?(?:cycles?|bikes?)|scooters?|scooty)\b"),
+        "Two-wheeler",
+    ),
+    (re.compile(r"\b(?:autos?|auto[- ]rickshaws?|rickshaws?)\b"), "Auto-rickshaw"),
+    (re.compile(r"\b(?:lorr(?:y|ies)|trucks?)\b"), "Lorry"),
+    (re.compile(r"\bbus(?:es)?\b"), "Bus"),
+    (re.compile(r"\bgoods vehicles?\b"), "Goods vehicle"),
+)
+_LINKED = re.compile(
+    r"\b(?:linked|connected|attached|related|associated)\s+(?:to|with)\b", re.IGNORECASE
+)
+_VEHICLE = re.compile(
+    r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|scooters?|autos?|lorr(?:y|ies)|gaadi\w*)\b",
+    re.IGNORECASE,
+)
+_MISSING = re.compile(r"\b(?:still\s+)?missing\b", re.IGNORECASE)
+_INVOLVED = re.compile(r"\bvehicles?\s+(?:involved|used)\s+in\b", re.IGNORECASE)
+_STOLEN = re.compile(r"\b(?:stolen|chori|kalavu|theft|thefts)\b")
+
+
+@dataclass(frozen=True)
+class VehicleWords:
+    """A make named in the question: the stored makes it covers."""
+
+    typed: str = ""
+    makes: tuple[str, ...] = ()
+    status: str | None = None
+    """ "vehicles involved in ..." -> 'Involved'."""
+
+
+def _make_pattern(make: str) -> str:
+    words = make.split()
+    short = r"\s+".join(re.escape(w) for w in words[:2])
+    rest = "".join(rf"(?:\s+{re.escape(w)})?" for w in words[2:])
+    return rf"\b{short}{rest}(?:s|es)?\b"
+
+
+_MAKE_PATTERNS = tuple((make, re.compile(_make_pattern(make), re.IGNORECASE)) for make in MAKES)
+
+
+def read_vehicle_words(question: str) -> tuple[str, VehicleWords]:
+    """The question with a vehicle make replaced by "vehicles", and the makes it names."""
+    text = _LINKED.sub("in", question)
+    status = None
+    if _VEHICLE.search(text):
+        text = _MISSING.sub("not recovered", text)
+        if m := _INVOLVED.search(text):
+            status = "Involved"
+            text = text[: m.start()] + "vehicles in" + text[m.end() :]
+    for make, pattern in _MAKE_PATTERNS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        prefix = " ".join(m.group(0).split()[:2]).lower().rstrip("s")
+        makes = tuple(x for x in MAKES if x.lower().startswith(prefix))
+        typed = make if len(makes) == 1 else m.group(0)
+        found = VehicleWords(typed, makes or (make,), status)
+        return text[: m.start()] + "vehicles" + text[m.end() :], found
+    return text, VehicleWords(status=status)
+
+
+def vehicle_type(text: str) -> str | None:
+    """The vehicle type named ("cars" -> 'Car'), if exactly one."""
+    found = {kind for pattern, kind in _TYPES if pattern.search(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def vehicle_draft(
+    text: str,
+    e: Entities,
+    words: VehicleWords,
+    precincts: list[str],
+    place: str,
+    counting: bool,
+) -> ZcqlDraft:
+    """Vehicles by status, type and make in the matching FIRs (a list, or how many)."""
+    status = words.status or e.vehicle_status or ("Stolen" if _STOLEN.search(text) else None)
+    kind = None if words.makes else vehicle_type(text)
+    fir_crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT]
+    fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
+    fir_filters = filters(fir, "firs")
+    own = _vehicle_conditions(status, kind, words, "vehicles" if fir_filters else "")
+    if fir_filters:
+        where = [
+            b.equals_any("vehicles.precinct_id", precincts),
+            b.equals_any("firs.precinct_id", precincts),
+            *own,
+            *fir_filters,
+        ]
+        join = "INNER JOIN firs ON vehicles.fir_id = firs.fir_id"
+        columns = [f"vehicles.{c}" for c in b.VEHICLE_COLUMNS]
+        count, order = "COUNT(vehicles.ROWID)", "vehicles.registration_no"
+    else:
+        where = [b.equals_any("precinct_id", precincts), *own]
+        join, columns = "", list(b.VEHICLE_COLUMNS)
+        count, order = "COUNT(ROWID)", "registration_no"
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many(where)
+    said = [
+        f" {words.typed}" if words.makes else "",
+        f" of type {kind}" if kind else "",
+        f" with vehicle status {status}" if status else "",
+        *describe(fir, place),
+    ]
+    said = [s for s in said if s]
+    about = "".join(said)
+    shown = tuple(s.strip(" ,") for s in said)
+    if counting:
+        return ZcqlDraft(
+            b.select((count,), "vehicles", where, join=join),
+            "count",
+            f"Counting vehicles{about}.",
+            filters=shown,
+        )
+    return ZcqlDraft(
+        b.select(columns, "vehicles", where, join=join, order=order, limit=str(b.LIST_LIMIT)),
+        "list",
+        f"Vehicles{about}.",
+        filters=shown,
+    )
+
+
+_VEHICLE_THEFT = frozenset({"TWO-WHEELER THEFT", "FOUR-WHEELER THEFT"})
+
+
+def _vehicle_conditions(
+    status: str | None, kind: str | None, words: VehicleWords, qualifier: str
+) -> list[b.Condition]:
+    out = []
+    if status:
+        out.append(b.equals_any(b.column("status", qualifier), [status]))
+    if kind:
+        out.append(b.equals_any(b.column("vehicle_type", qualifier), [kind]))
+    if len(words.makes) == 1:
+        out.append(b.equals_any(b.column("make", qualifier), list(words.makes)))
+    elif words.makes:
+        prefix = " ".join(words.makes[0].split()[:2])
+        shared = [m for m in words.makes if m.startswith(prefix)]
+        pattern = f"{prefix}*" if len(shared) == len(words.makes) else words.makes[0]
+        out.append(b.like_any(b.column("make", qualifier), [pattern]))
+    return out
