@@ -10,6 +10,7 @@ from langgraph.runtime import Runtime
 from graph.commands import COMMANDS
 from graph.context import GraphContext
 from graph.routing.mixed import has_procedure_signal
+from graph.routing.records_context import records_context_route
 from graph.state import GraphState
 from graph.text import fir_ids_in, has_referent, is_smalltalk, mentions_fir_number
 from schemas.routing import Route, RouteDecision
@@ -60,6 +61,9 @@ def override(state: GraphState) -> tuple[Route, str] | None:
         return "vision", "image attached"
     if is_smalltalk(text):
         return "smalltalk", "greeting, thanks or goodbye"
+    records_reason = records_context_route(state)
+    if records_reason is not None:
+        return "zcql", records_reason
     if has_referent(text) and not fir_ids_in(text):
         if not referent_resolved(state):
             return "clarify", "referent not resolved by page context or history"

@@ -201,9 +201,7 @@ def compose_records_answer(
         return f"{explanation}: {_pairs(rows)}.", table_rows(rows)
     lines = [f"- {_describe(row)}" for row in rows[:MAX_LISTED]]
     more = f"\n…and {len(rows) - MAX_LISTED} more in the table." if len(rows) > MAX_LISTED else ""
-    return "\n".join([list_header(explanation, len(rows), total), *lines]) + more, table_rows(
-        rows
-    )
+    return "\n".join([list_header(explanation, len(rows), total), *lines]) + more, table_rows(rows)
 
 
 def list_header(explanation: str, shown: int, total: int | None) -> str:

@@ -41,6 +41,7 @@ from tools.text2zcql.conditions import filters as _filters
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.entities import Entities
+from tools.text2zcql.followup import as_follow_up, continues, drop_back_words, records_history
 from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.lexicon import DIMENSION_LABELS
 from tools.text2zcql.persons import (
@@ -129,7 +130,14 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     question, _ = own_scope(request.question)
     question, asked = read_person_words(question)
     question, vehicle_words = read_vehicle_words(question)
-    u = carry(understand(question, request.today), request.history, request.today)
+    history = records_history(request.history)
+    u = understand(question, request.today)
+    if history and continues(u, question, bool(request.visible_record_ids)):
+        if not request.visible_record_ids:
+            question = drop_back_words(question)
+            u = understand(question, request.today)
+        u = as_follow_up(u)
+    u = carry(u, history, request.today)
     problem = _ungrounded(u)
     if problem is not None:
         return problem
@@ -141,7 +149,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     if notes:
         explanation = f"{explanation.rstrip('.')} ({'; '.join(notes)})."
     if u.follows:
-        explanation = f"{explanation.rstrip('.')} (following up on '{u.follows}')."
+        explanation = f"{explanation.rstrip('.')} (following up on your previous question)."
     return replace(
         draft,
         explanation=explanation,
@@ -203,7 +211,10 @@ def _draft(
     precincts, place = scope
     if _COMPARISON.search(text):
         return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
-    if e.fir_ids or e.fir_serials or e.refers_to_active:
+    open_fir_io = request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates
+    if e.fir_ids or e.fir_serials or e.refers_to_active or (
+        open_fir_io and not _has_records_signal(e) and not e.refers_to_visible
+    ):
         return _lookup(text, e, request, precincts, asked)
     if e.plates:
         return _vehicle(e, precincts)

@@ -85,9 +85,9 @@ def read_vehicle_words(question: str) -> tuple[str, VehicleWords]:
 
 
 def vehicle_type(text: str) -> str | None:
-    """The vehicle type named ("cars" -> 'Car'), if exactly one."""
-    found = {kind for pattern, kind in _TYPES if pattern.search(text)}
-    return found.pop() if len(found) == 1 else None
+    """The vehicle type named first ("cars" -> 'Car'); a follow-up's own words come first."""
+    found = sorted((m.start(), kind) for pattern, kind in _TYPES if (m := pattern.search(text)))
+    return found[0][1] if found else None
 
 
 def vehicle_draft(

@@ -259,7 +259,7 @@ def test_follow_up_replaces_only_the_place() -> None:
     assert d.intent == "count" and d.statement is not None
     assert "precinct_id = 'BLR-E-WFD'" in d.statement and "crime_group = 'THEFT'" in d.statement
     assert "registered_at < '2026-12-01 00:00:00'" in d.statement
-    assert "(following up on 'how many thefts last month')" in d.explanation
+    assert "(following up on your previous question)" in d.explanation
 
 
 def test_follow_up_replaces_the_period_and_keeps_the_ranking() -> None:

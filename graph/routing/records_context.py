@@ -1,0 +1,48 @@
+"""Records questions that only make sense against the conversation or the page on screen.
+
+"aur Nazarbad mein?" after a records question, "which of these are charge sheeted" over an
+FIR list, "who is the IO?" with an FIR open: the classifier sees a few words and may send
+them elsewhere (even to the procedure knowledge base); these rules keep them on the records
+route. A procedure question is never pulled onto it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from graph.routing.mixed import has_procedure_signal
+from graph.state import GraphState
+from tools.text2zcql.followup import continues, points_back
+from tools.text2zcql.understand import understand
+
+RECORDS_ROUTES = ("zcql", "hybrid")
+_ON_SCREEN_LIST = re.compile(
+    r"\b(?:these|of these|among these|in me se|inme se|which of them|of them|listed|shown)\b",
+    re.IGNORECASE,
+)
+_ABOUT_OPEN_FIR = re.compile(
+    r"\b(?:io|investigating officer|accused|victims?|complainants?|witness(?:es)?|arrest\w*|"
+    r"vehicles?|status|sections?|kaun|gawah|this case|this fir|is fir|ee fir|iss fir)\b",
+    re.IGNORECASE,
+)
+
+
+def records_context_route(state: GraphState) -> str | None:
+    """The reason to route to records, or None when these rules do not apply."""
+    text = state.get("text", "")
+    if not text or has_procedure_signal(text):
+        return None
+    page = state.get("page_context")
+    visible = bool(page is not None and page.visible_record_ids)
+    if visible and _ON_SCREEN_LIST.search(text):
+        return "refers to the FIRs listed on screen"
+    if page is not None and page.active_fir_id and _ABOUT_OPEN_FIR.search(text):
+        return "asks about the FIR open on screen"
+    history = state.get("history") or []
+    if not history or history[-1].route not in RECORDS_ROUTES:
+        return None
+    u = understand(text, date.today())
+    if continues(u, text, visible) or (points_back(text) and not visible):
+        return "follows up the previous records question"
+    return None
