@@ -58,13 +58,25 @@ LABELS: dict[str, str] = {
 """Column (as selected, table prefix dropped) -> heading shown to the officer."""
 
 
-def label(column: str) -> str:
+COUNTED = {"firs": "FIRs", "vehicles": "Vehicles", "persons": "Persons"}
+"""What a COUNT counts, by the table it counts rows of."""
+_FROM = re.compile(r"\bFROM\s+(\w+)", re.IGNORECASE)
+
+
+def counted_in(statement: str) -> str:
+    """What a statement's COUNT counts ("SELECT COUNT(ROWID) FROM vehicles ..." -> "Vehicles")."""
+    m = _FROM.search(statement)
+    return COUNTED.get(m.group(1).lower(), "FIRs") if m else "FIRs"
+
+
+def label(column: str, counted: str = "FIRs") -> str:
     """The human heading of a selected column ("COUNT(vehicles.ROWID)" -> "Vehicles")."""
     bare = column.split(".", 1)[1] if "." in column and "(" not in column else column
-    if bare.startswith("COUNT(") and "vehicles" in bare:
-        return "Vehicles"
+    for table, noun in COUNTED.items():
+        if bare.startswith(f"COUNT({table}."):
+            return noun
     if bare.startswith("COUNT("):
-        return "FIRs"
+        return counted
     return LABELS.get(bare, bare.replace("_", " ").capitalize())
 
 
@@ -90,7 +102,7 @@ def _readable(column: str, value: Any) -> Any:
     return value
 
 
-def table_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def table_rows(rows: list[dict[str, Any]], counted: str = "FIRs") -> list[dict[str, Any]]:
     """The table shown: aggregates under human headings ("FIRs", not COUNT(ROWID)) and the
     station's name beside each precinct code; identifier columns keep their names (`fir_id`
     links a row to its FIR in the conversation)."""
@@ -98,7 +110,7 @@ def table_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for row in rows:
         shown: dict[str, Any] = {}
         for key, value in row.items():
-            shown[label(key) if "(" in key else key] = value
+            shown[label(key, counted) if "(" in key else key] = value
             if key.split(".")[-1] == "precinct_id" and value in _STATION_NAMES:
                 shown["station"] = _STATION_NAMES[value]
         out.append(shown)
@@ -174,6 +186,7 @@ def compose_records_answer(
     rows: list[dict[str, Any]],
     total: int | None = None,
     buckets: Sequence[str] = (),
+    counted: str = "FIRs",
 ) -> tuple[str, list[dict[str, Any]]]:
     """The answer text and the table to show, from the rows the officer may see.
 
@@ -194,11 +207,11 @@ def compose_records_answer(
         return f"{explanation} — {listed}.", table_rows(counted)
     count = _count_value(rows)
     if count is not None:
-        return f"{explanation}: {count}.", table_rows(rows)
+        return f"{explanation}: {count}.", table_rows(rows, counted)
     if not rows:
         return f"No matching records you are cleared to see ({explanation}).", []
     if intent in ("breakdown", "top_n", "compare"):
-        return f"{explanation}: {_pairs(rows)}.", table_rows(rows)
+        return f"{explanation}: {_pairs(rows)}.", table_rows(rows, counted)
     lines = [f"- {_describe(row)}" for row in rows[:MAX_LISTED]]
     more = f"\n…and {len(rows) - MAX_LISTED} more in the table." if len(rows) > MAX_LISTED else ""
     return "\n".join([list_header(explanation, len(rows), total), *lines]) + more, table_rows(rows)

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from schemas.errors import CrimeAssistError, QueryRejected
 from schemas.officer import Officer
 from schemas.page_context import PageContext
-from tools.records.answer import compose_records_answer
+from tools.records.answer import compose_records_answer, counted_in
 from tools.records.clearance import ClearedPlan, plan_clearance, run_plan
 from tools.records.executor import RecordsExecutor
 from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest
@@ -154,6 +154,7 @@ class RecordsService:
             cleared.rows,
             total=cleared.total,
             buckets=buckets,
+            counted=counted_in(statement),
         )
         return RecordsAnswer(
             text=text,

@@ -22,6 +22,41 @@ from tools.text2zcql.dates import Period, find_period, resolve_festivals
 from tools.text2zcql.entities import Entities
 
 _COMPARISON_WORDS = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
+_WHICH_MORE = re.compile(
+    r"\s*[-,]?\s*\b(?:which|who)\s+(?:one\s+)?(?:had|has|have|saw|got|recorded)\s+(?:more|fewer|less|"
+    r"the most|the fewest)\b|\b(?:did|has|have)\b(?=.*\b(?:up or down|increase|decrease|rise|fall))"
+    r"|\b(?:go|gone|went|gone)\s+up\s+or\s+down\b|\b(?:increased?|risen|rise)\s+or\s+"
+    r"(?:decreased?|fallen|fall)\b",
+    re.IGNORECASE,
+)
+_PERIOD = (
+    r"(?:(?:19|20)\d{2}|(?:last|this|previous|pichle|pichhle|is|ee|kaleda)\s+"
+    r"(?:year|saal|sal|varsha|month|mahine|mahina|tingalu))"
+)
+_FROM_TO = re.compile(rf"\bfrom\s+({_PERIOD})\s+(?:to|till|until)\s+({_PERIOD})\b", re.IGNORECASE)
+_PERIOD_AND = re.compile(rf"\b({_PERIOD})\s+(?:aur|and|&|mattu)\s+({_PERIOD})\b", re.IGNORECASE)
+_EITHER = re.compile(r"\s+or\s+", re.IGNORECASE)
+
+
+def _two_periods(m: re.Match[str]) -> str:
+    """ "2024 and 2025" is a comparison unless it is a range ("between 2024 and 2025")."""
+    before = m.string[: m.start()].split()
+    if before and before[-1].lower() in ("between", "from"):
+        return m.group(0)
+    return f"{m[1]} vs {m[2]}"
+
+
+def comparison_words(question: str) -> str:
+    """Comparisons asked without "vs" written as one: "A or B - which had more ...", "did it go
+    up or down from 2024 to 2025", "pichle saal aur is saal" -> "A vs B"."""
+    text = question
+    asked = _WHICH_MORE.search(text)
+    if asked:
+        text = _WHICH_MORE.sub(" ", text)
+        text = _FROM_TO.sub(r"\1 vs \2", text)
+        text = _EITHER.sub(" vs ", text, count=1)
+    text = _PERIOD_AND.sub(_two_periods, text)
+    return " ".join(text.split()) if text != question else question
 
 
 def periods_in(text: str, today: date) -> list[Period]:
@@ -76,8 +111,13 @@ def compare_draft(
         return _grouped(e, precincts, "precinct_id", [s.precinct_id for s in e.stations], place)
     if len(e.districts) >= 2:
         return _grouped(e, precincts, "district", list(e.districts), place)
+    if len(e.statuses) >= 2:
+        return _grouped(e, precincts, "status", list(e.statuses), place)
+    if len(e.modes) >= 2:
+        return _grouped(e, precincts, "complaint_mode", list(e.modes), place)
     return clarify(
-        "What should I compare? Name two years, two months or two stations, for example "
+        "What should I compare? Name two years, two months, two stations or two statuses, "
+        "for example "
         "'house theft 2024 vs 2025' or 'robbery in Whitefield vs KR Puram this year'."
     )
 

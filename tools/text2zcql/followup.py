@@ -72,3 +72,13 @@ def as_follow_up(u: Understanding) -> Understanding:
     u.text = f"and {u.text}"
     u.entities.refers_to_visible = False
     return u
+
+
+_ON_SCREEN = re.compile(
+    r"\b(?:in me se|inme se|unme se|un me se|of them|among them)\b", re.IGNORECASE
+)
+
+
+def as_these(question: str) -> str:
+    """With an FIR list on screen, "in me se", "of them" point at it: read as "of these"."""
+    return _ON_SCREEN.sub("of these", question)

@@ -35,13 +35,19 @@ from tools.domain.places import Station, station_by_id, stations_in
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql import builder as b
 from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, clarify, unparsed
-from tools.text2zcql.compare import compare_draft
+from tools.text2zcql.compare import compare_draft, comparison_words
 from tools.text2zcql.conditions import describe as _describe
 from tools.text2zcql.conditions import filters as _filters
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.entities import Entities
-from tools.text2zcql.followup import as_follow_up, continues, drop_back_words, records_history
+from tools.text2zcql.followup import (
+    as_follow_up,
+    as_these,
+    continues,
+    drop_back_words,
+    records_history,
+)
 from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.lexicon import DIMENSION_LABELS
 from tools.text2zcql.persons import (
@@ -130,6 +136,9 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     question, _ = own_scope(request.question)
     question, asked = read_person_words(question)
     question, vehicle_words = read_vehicle_words(question)
+    question = comparison_words(question)
+    if request.visible_record_ids:
+        question = as_these(question)
     history = records_history(request.history)
     u = understand(question, request.today)
     if history and continues(u, question, bool(request.visible_record_ids)):
@@ -212,8 +221,11 @@ def _draft(
     if _COMPARISON.search(text):
         return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
     open_fir_io = request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates
-    if e.fir_ids or e.fir_serials or e.refers_to_active or (
-        open_fir_io and not _has_records_signal(e) and not e.refers_to_visible
+    if (
+        e.fir_ids
+        or e.fir_serials
+        or e.refers_to_active
+        or (open_fir_io and not _has_records_signal(e) and not e.refers_to_visible)
     ):
         return _lookup(text, e, request, precincts, asked)
     if e.plates:

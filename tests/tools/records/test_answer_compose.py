@@ -31,7 +31,9 @@ def test_dates_are_in_the_force_format() -> None:
 
 def test_capped_list_states_the_true_total() -> None:
     rows = [{"fir_id": f"FIR-2026-{i:05d}"} for i in range(300)]
-    answer, _ = compose_records_answer("list", "FIRs in Whitefield PS, newest first", rows, total=337)
+    answer, _ = compose_records_answer(
+        "list", "FIRs in Whitefield PS, newest first", rows, total=337
+    )
     assert answer.startswith("337 FIRs in Whitefield PS, newest first; showing 300 of 337.")
 
 
