@@ -102,6 +102,10 @@ async def run_turn(
         audit.add(str(note.get("kind", "note")), note)
     response = final["response"]
     timings = node_timings(debug_events)
+    for note in final.get("notes") or []:
+        if note.get("kind") == "zcql_cascade":
+            stages = note.get("stages_ms") or {}
+            timings.update({f"text2zcql.{name}": ms for name, ms in stages.items()})
     timings["total"] = round((time.perf_counter() - started) * 1000, 3)
     response = response.model_copy(update={"timings_ms": timings})
     audit.add(

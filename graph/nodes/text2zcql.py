@@ -14,6 +14,7 @@ from graph.context import GraphContext
 from graph.routing.mixed import has_procedure_signal, has_record_signal
 from graph.state import GraphState
 from graph.text import FIR_SERIAL_ONLY, fir_ids_in
+from tools.text2zcql.base import ZcqlDraft
 
 COMMAND_QUESTIONS = {
     "fir": "status and investigating officer of {argument}",
@@ -86,4 +87,19 @@ async def text2zcql(state: GraphState, runtime: Runtime[GraphContext]) -> dict[s
         "zcql_confidence": draft.confidence,
         "zcql_filters": list(draft.filters),
         "zcql_buckets": list(draft.buckets),
+        "notes": [cascade_note(draft)],
+    }
+
+
+def cascade_note(draft: ZcqlDraft) -> dict[str, Any]:
+    """Audit: which stage of the cascade answered (or asked back), and each stage's time."""
+    return {
+        "kind": "zcql_cascade",
+        "answered_by": draft.generator,
+        "outcome": "statement"
+        if draft.statement is not None
+        else "clarification"
+        if draft.clarification is not None
+        else "unparsed",
+        "stages_ms": dict(draft.stages_ms),
     }

@@ -66,6 +66,8 @@ class ZcqlDraft:
     """Every filter the statement applies, in the officer's words (also in `explanation`)."""
     buckets: tuple[str, ...] = ()
     """For `compare`: the compared values (years 'YYYY', months 'YYYY-MM' or precinct ids)."""
+    stages_ms: tuple[tuple[str, float], ...] = ()
+    """The cascade's stages that ran, in order, with their milliseconds ("parser", "groq")."""
 
 
 class ZcqlGenerator(Protocol):

@@ -11,11 +11,15 @@ question or its plain reason. `ZcqlDraft.generator` records the stage that answe
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest
 from tools.text2zcql.offline import parse
+from tools.text2zcql.persons import read_person_words
+from tools.text2zcql.scope_words import own_scope
 from tools.text2zcql.understand import understand
+from tools.text2zcql.vehicles import read_vehicle_words
 
 MODEL_CONFIDENCE = 0.6
 """Confidence of a model-written draft for a question the parser could not ground."""
@@ -23,9 +27,21 @@ MODEL_CONFIDENCE = 0.6
 
 def hints(request: ZcqlRequest) -> tuple[str, ...]:
     """What the parser could ground in the question, for the model's prompt."""
-    u = understand(request.question, request.today)
+    question, own = own_scope(request.question)
+    question, person = read_person_words(question)
+    question, vehicle = read_vehicle_words(question)
+    u = understand(question, request.today)
     e = u.entities
     out = [f"read '{typed}' as '{word}'" for typed, word in u.corrections]
+    if own:
+        out.append("'my station/area' = all the caller's precincts")
+    if person.role:
+        out.append(f"persons.role '{person.role}'")
+    if person.gender:
+        out.append(f"persons.gender '{person.gender}'")
+    out += [f"vehicles.make '{m}'" for m in vehicle.makes]
+    if vehicle.status or e.vehicle_status:
+        out.append(f"vehicles.status '{vehicle.status or e.vehicle_status}'")
     out += [f"station {s.station_name} = precinct_id '{s.precinct_id}'" for s in e.stations]
     out += [f"district '{d}'" for d in e.districts]
     out += [f"{c.column} IN {c.values}" for c in e.crimes]
@@ -47,11 +63,21 @@ class CascadeZcqlGenerator:
         self._model = model
 
     async def generate(self, request: ZcqlRequest) -> ZcqlDraft:
-        """The parser's draft when grounded, else the model's, else the parser's question."""
+        """The parser's draft when grounded, else the model's, else the parser's question;
+        `stages_ms` says which stages ran and how long each took."""
+        started = time.perf_counter()
         parsed = parse(request)
+        stages = (("parser", _ms(started)),)
         if parsed.statement is not None or parsed.clarification is not None or not self._model:
-            return parsed
+            return replace(parsed, stages_ms=stages)
+        started = time.perf_counter()
         drafted = await self._model.generate(replace(request, hints=hints(request)))
+        stages += ((drafted.generator, _ms(started)),)
         if drafted.statement is None:
-            return parsed
-        return replace(drafted, confidence=min(drafted.confidence, MODEL_CONFIDENCE))
+            return replace(parsed, stages_ms=stages)
+        confidence = min(drafted.confidence, MODEL_CONFIDENCE)
+        return replace(drafted, confidence=confidence, stages_ms=stages)
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 3)

@@ -77,3 +77,26 @@ def test_prompt_lists_visible_firs_and_hints() -> None:
     prompt = user_prompt(request)
     assert "FIRs listed on screen: FIR-2026-00011" in prompt
     assert "Understood so far (use these values): status 'Closed'" in prompt
+
+
+async def test_the_stages_that_ran_are_timed_in_order() -> None:
+    rec = Recorder(reply(MODEL_STATEMENT))
+    cascade = CascadeZcqlGenerator(generator(rec))
+    grounded = await cascade.generate(
+        ZcqlRequest("how many thefts in Whitefield", PRECINCTS, TODAY)
+    )
+    assert [name for name, _ in grounded.stages_ms] == ["parser"]
+    request = ZcqlRequest("how many thefts near hope farm junction in Whitefield", PRECINCTS, TODAY)
+    modelled = await cascade.generate(request)
+    assert [name for name, _ in modelled.stages_ms] == ["parser", "groq"]
+    assert all(ms >= 0 for _, ms in modelled.stages_ms)
+
+
+async def test_hints_carry_person_and_vehicle_words_read_before_grounding() -> None:
+    rec = Recorder(reply(MODEL_STATEMENT))
+    cascade = CascadeZcqlGenerator(generator(rec))
+    request = ZcqlRequest("Honda Activas stolen near hope farm in my station", PRECINCTS, TODAY)
+    await cascade.generate(request)
+    sent = json.loads(rec.requests[0].content)["messages"][-1]["content"]
+    assert "vehicles.make 'Honda Activa'" in sent
+    assert "'my station/area' = all the caller's precincts" in sent
