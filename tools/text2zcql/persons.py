@@ -32,7 +32,7 @@ _COLUMNS = re.compile(
     r"ages?\b|\b(?:ages?|genders?)\s+of\b"
 )
 _FILED = re.compile(
-    r"\bwho\s+(?:filed|lodged|gave|made|registered|reported)\b(?:\s+(?:the\s+)?"
+    r"\bwho\s+(?:filed|lodged|gave|made|registered|reported|complained)\b(?:\s+(?:the\s+)?"
     r"(?:complaint|fir|case)(?![\w-]))?(?:\s+(?:in|for|of))?"
 )
 _KAUN = re.compile(r"\bkaun(?:\s+kaun)?\b")
@@ -45,10 +45,14 @@ _ROLE_SYNONYMS = {
     "pidit": "victim",
     "shikayatkarta": "complainant",
     "fariyadi": "complainant",
+    "mulzim": "accused",
+    "mujrim": "accused",
+    "aaropi": "accused",
+    "aropi": "accused",
 }
 _ROLE_WORD = re.compile(
     r"\b(accused|victims?|complainants?|witness(?:es)?|suspects?|informants?|gawaa?h|"
-    r"saa?kshi|pee?dit|pidit|shikayatkarta|fariyadi)\b"
+    r"saa?kshi|pee?dit|pidit|shikayatkarta|fariyadi|mulzim|mujrim|aa?ropi)\b"
 )
 _ARRESTS_MADE = re.compile(
     r"\barrests?\s+(?:made|effected|done|carried out)\s+(?:by|in|at)\b", re.IGNORECASE
