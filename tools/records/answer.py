@@ -202,9 +202,9 @@ def compose_records_answer(
         listed = ", ".join(f"{b['month']}: {b['firs']}" for b in months)
         return f"{explanation} — month by month: {listed}.", table_rows(months)
     if intent == "compare" and buckets:
-        counted = compare_buckets(rows, buckets)
-        listed = " vs ".join(f"{b['period']}: {b['firs']}" for b in counted)
-        return f"{explanation} — {listed}.", table_rows(counted)
+        compared = compare_buckets(rows, buckets)
+        listed = " vs ".join(f"{b['period']}: {b['firs']}" for b in compared)
+        return f"{explanation} — {listed}.", table_rows(compared)
     count = _count_value(rows)
     if count is not None:
         return f"{explanation}: {count}.", table_rows(rows, counted)

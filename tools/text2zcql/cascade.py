@@ -67,7 +67,7 @@ class CascadeZcqlGenerator:
         `stages_ms` says which stages ran and how long each took."""
         started = time.perf_counter()
         parsed = parse(request)
-        stages = (("parser", _ms(started)),)
+        stages: tuple[tuple[str, float], ...] = (("parser", _ms(started)),)
         if parsed.statement is not None or parsed.clarification is not None or not self._model:
             return replace(parsed, stages_ms=stages)
         started = time.perf_counter()
