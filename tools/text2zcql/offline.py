@@ -72,8 +72,15 @@ _NOT_RECORDS = re.compile(
     r"why|opinion|feel|predict|forecast|will there be|checklist|can i|should i|"
     r"what is the (?:bns|ipc|bnss) (?:section )?for|equivalent|translate|draft|write|"
     r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition|"
-    r"next (?:week|month|quarter|year)|will (?:see|be|there|happen|rise|increase))\b"
+    r"next (?:week|month|quarter|year)|will (?:see|be|there|happen|rise|increase|have)|"
+    r"agle (?:hafte|mahine|saal|varsh)|honge|hogi|hoga)\b"
 )
+_WRITE = re.compile(
+    r"^(?:please\s+|pls\s+|kindly\s+)?(?:close|update|change|modify|edit|delete|remove|insert|"
+    r"add|create|mark|set|assign|reassign|transfer|drop|truncate|alter|rename)\b(?!\s+(?:up|of)\b)"
+    r"|\bmark\b.*\b(?:as|kar do|karo|kardo)\b|\b(?:kar do|kardo|badal do|hata do|mita do)\b"
+)
+"""Requests to change records: refused (the assistant only reads)."""
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
 _IO_WORDS = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|investigation officer|officer|who is (?:handling|"
@@ -128,6 +135,11 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     text = normalise_text(request.question)
     if not text:
         return unparsed("The question is empty.")
+    if _WRITE.search(text):
+        return unparsed(
+            "I can only read records: closing, updating, marking, deleting or adding FIRs "
+            "is done in the records system itself, not here."
+        )
     if _NOT_RECORDS.search(text):
         return unparsed(
             "This does not look like a question about FIR records (counts, lists, status, "

@@ -215,3 +215,21 @@ def test_own_area_phrases_mean_all_the_callers_precincts() -> None:
     assert own_scope("dacoity in my police station") == ("dacoity", True)
     d = draft("hamare ilake mein kitne dacoity")
     assert "precinct_id IN ('BLR-E-IND', 'BLR-E-KRP', 'BLR-E-MHD', 'BLR-E-WFD')" in sql(d)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "please close FIR-2026-00417, it is solved",
+        "reassign FIR-2026-00417 to another IO",
+        "FIR-2026-00417 ko charge sheeted kar do",
+        "mark the accused in FIR-2026-00417 as absconding",
+    ],
+)
+def test_requests_to_change_records_are_refused(question: str) -> None:
+    d = draft(question)
+    assert d.statement is None and "only read records" in d.explanation
+
+
+def test_a_reading_question_with_a_status_word_is_not_a_write() -> None:
+    assert "status = 'Closed'" in sql(draft("closed murder cases in Whitefield"))
