@@ -8,11 +8,11 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tools.records.clearance import plan_clearance, run_with_clearance
-from tools.records.dialect import NAME_INDEX, to_sqlite
+from tools.records.dialect import NAME_INDEX, name_search, to_sqlite
 from tools.records.seed import build_records_db
 from tools.records.seed_schema import index_ddl, table_ddl
 from tools.records.sqlite_executor import SqliteExecutor
@@ -135,13 +135,17 @@ def test_triggers_keep_the_index_in_step_with_persons() -> None:
 NAME_CHARS = st.sampled_from("aAbBkKrRuUvViIéÉİß _%!")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     names=st.lists(st.text(NAME_CHARS, min_size=1, max_size=12), min_size=1, max_size=8),
     pattern=st.text(st.sampled_from("aAbBkKrRuUvViIéÉ ?*"), min_size=1, max_size=8),
 )
 def test_the_trigram_match_is_never_narrower_than_like(names: list[str], pattern: str) -> None:
-    """So the index beside the statement's own LIKE can never drop a row LIKE keeps."""
+    """So the index beside the statement's own LIKE can never drop a row LIKE keeps.
+
+    Only for patterns `name_search` gives to the index: SQLite's trigram LIKE returns no row
+    at all for a pattern of fewer than three characters in a row (e.g. 'AÉ')."""
+    assume(name_search(pattern, "persons") is not None)
     con = sqlite3.connect(":memory:")
     con.execute(
         f"CREATE VIRTUAL TABLE {NAME_INDEX} USING fts5(full_name, person_id UNINDEXED, "
