@@ -18,13 +18,14 @@ even to the guardrail as a deny-list: masking such a value where it appears in a
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, KEYS
+from tools.records.dialect import error_free
 from tools.records.executor import RecordsExecutor
 from tools.records.pushdown import safe_filters
 from tools.records.trusted import context_queries, key_list
@@ -40,10 +41,20 @@ from validators.clearance.projection import (
 )
 from validators.clearance.python_filter import filter_rows
 from validators.clearance.rules import Record, RecordContext
-from validators.clearance.sql_scope import Dialect, precinct_only_sources, table_sources
+from validators.clearance.sql_scope import (
+    Dialect,
+    precinct_only_sources,
+    read_columns,
+    table_sources,
+)
 from validators.zcql.validate import AcceptedStatement
 
 SQL_BACKENDS: dict[str, Dialect] = {"sqlite": "sqlite", "postgres": "postgres"}
+PLANS_KEPT = 512
+_PLANNED: OrderedDict[tuple[object, ...], tuple[ClearancePolicy, dict[str, str]]] = OrderedDict()
+"""Sources by (statement, officer, dialect, name index), with the policy object they were
+compiled from: the service plans a statement and `run_plan` checks the plan against a fresh
+planning, so each statement's sources are compiled once, not twice."""
 
 
 @dataclass(frozen=True)
@@ -64,18 +75,50 @@ class ClearedPlan:
 
 
 def plan_clearance(
-    statement: AcceptedStatement, officer: Officer, policy: ClearancePolicy, backend: str
+    statement: AcceptedStatement,
+    officer: Officer,
+    policy: ClearancePolicy,
+    backend: str,
+    *,
+    name_index: bool = False,
 ) -> ClearedPlan:
-    """The accepted statement bound to the officer's clearance sources for `backend`."""
+    """The accepted statement bound to the officer's clearance sources for `backend`
+    (`name_index`: a SQLite file with the trigram name index, see `uses_name_index`)."""
     if not isinstance(statement, AcceptedStatement):
         raise TypeError("only an accepted statement can be planned")
     dialect = SQL_BACKENDS.get(backend)
+    if dialect is None:
+        return ClearedPlan(statement, officer, policy.version, None, {})
+    key = (statement.statement, statement.tables, officer, dialect, name_index)
+    cached = _PLANNED.get(key)
+    if cached is None or cached[0] is not policy:
+        cached = (policy, _sources(statement, officer, policy, dialect, name_index))
+        _PLANNED[key] = cached
+        while len(_PLANNED) > PLANS_KEPT:
+            _PLANNED.popitem(last=False)
+    return ClearedPlan(statement, officer, policy.version, dialect, dict(cached[1]))
+
+
+def _sources(
+    statement: AcceptedStatement,
+    officer: Officer,
+    policy: ClearancePolicy,
+    dialect: Dialect,
+    name_index: bool,
+) -> dict[str, str]:
     tables = set(statement.tables) & CASE_TABLES
-    sources = table_sources(officer, policy, dialect, tables=tables) if dialect else {}
-    if dialect == "postgres":
-        extra = safe_filters(statement, officer, policy)
-        sources = {t: source + extra.get(t, "") for t, source in sources.items()}
-    return ClearedPlan(statement, officer, policy.version, dialect, sources)
+    columns = read_columns(statement.tree)
+    fenced = dialect == "postgres" and not error_free(statement)
+    sources = table_sources(
+        officer,
+        policy,
+        dialect,
+        tables=tables,
+        columns=columns,
+        scope_as_filter=dialect == "postgres" and not fenced,
+    )
+    extra = safe_filters(statement, officer, policy, dialect, name_index=name_index, fenced=fenced)
+    return {t: source + extra.get(t, "") for t, source in sources.items()}
 
 
 async def run_plan(
@@ -87,7 +130,11 @@ async def run_plan(
 ) -> ClearedRows:
     """Execute a cleared plan; see the module docstring for what the officer may receive."""
     if not isinstance(plan, ClearedPlan) or plan != plan_clearance(
-        plan.statement, plan.officer, policy, executor.backend
+        plan.statement,
+        plan.officer,
+        policy,
+        executor.backend,
+        name_index=uses_name_index(executor),
     ):
         raise TypeError("execution takes only the plan the clearance policy makes")
     tree = plan.statement.tree
@@ -137,8 +184,15 @@ async def run_with_clearance(
     count_withheld: bool = False,
 ) -> ClearedRows:
     """Plan and run in one step (for callers with no stage between the two)."""
-    plan = plan_clearance(statement, officer, policy, executor.backend)
+    plan = plan_clearance(
+        statement, officer, policy, executor.backend, name_index=uses_name_index(executor)
+    )
     return await run_plan(plan, executor, policy, count_withheld=count_withheld)
+
+
+def uses_name_index(executor: RecordsExecutor) -> bool:
+    """True for an executor over a SQLite file with the trigram name index."""
+    return bool(getattr(executor, "name_index", False))
 
 
 async def _none() -> None:

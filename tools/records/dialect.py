@@ -9,10 +9,14 @@
   ROWID), so results carry the record's own id.
 - Every identifier is quoted. Result columns are named as on Catalyst: an explicit alias, else
   `col` (single table) or `table.col` (joins), else the aggregate's ZCQL text (`COUNT(ROWID)`).
+- On a SQLite file with the trigram name index (`persons_name`, see `schema.sql`), a top-level
+  `persons.full_name LIKE` gets `name_search` beside it, so the index serves it; the trigram
+  match is never narrower than LIKE and the LIKE still applies, so the result is the same.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Literal
 
@@ -28,11 +32,19 @@ Dialect = Literal["sqlite", "postgres"]
 
 DEFAULT_LIMIT = 300
 LIKE_ESCAPE = "!"
+NAME_INDEX = "persons_name"
+_TRIGRAM = re.compile(r"[^%_]{3}")
 
 
-def to_sqlite(query: RecordsQuery) -> str:
-    """The accepted statement as SQLite SQL."""
-    return _render(_translate(_accepted_tree(query), "sqlite", result_names=True), "sqlite")
+def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
+    """The accepted statement as SQLite SQL (`name_index`: the file has `persons_name`)."""
+    tree = _accepted_tree(query)
+    searches = _name_searches(tree) if name_index else []
+    translated = _translate(tree, "sqlite", result_names=True)
+    where = translated.args.get("where")
+    if searches and where is not None:
+        where.set("this", exp.and_(where.this, *searches))
+    return _render(translated, "sqlite")
 
 
 def to_postgres(query: RecordsQuery) -> str:
@@ -79,14 +91,19 @@ def boolean_results(query: RecordsQuery) -> frozenset[str]:
 
 
 def with_table_sources(
-    sql: str, table_sources: Mapping[str, str] | None, dialect: Dialect = "sqlite"
+    sql: str,
+    table_sources: Mapping[str, str] | None,
+    dialect: Dialect = "sqlite",
+    *,
+    fenced: bool = True,
 ) -> str:
     """Prefix `WITH "firs" AS (<source>), ...` so each named table is read only through its source.
 
     The sources are trusted SQL built by code (the clearance filter), never from user text. Inside
     a source the real table must be schema-qualified (`main.firs` in SQLite, `public.firs` in
-    PostgreSQL), since a CTE shadows the bare name. On PostgreSQL each source is `MATERIALIZED`:
-    an inlined CTE would let the planner push the statement's predicates below the clearance
+    PostgreSQL), since a CTE shadows the bare name. On PostgreSQL each source is `MATERIALIZED`
+    (unless `fenced` is False, for a statement `error_free` judges can raise no error): an
+    inlined CTE would let the planner push the statement's predicates below the clearance
     predicates, so a predicate (and any error it raises, e.g. division by zero or a failed
     cast) could be evaluated on a row the officer may not see. SQLite raises no such errors
     (division by zero is NULL, casts never fail), so its sources may be flattened.
@@ -96,11 +113,33 @@ def with_table_sources(
     unknown = sorted(set(table_sources) - set(TABLES))
     if unknown:
         raise ValueError(f"table_sources names unknown tables: {', '.join(unknown)}")
-    fence = " MATERIALIZED" if dialect == "postgres" else ""
+    fence = " MATERIALIZED" if dialect == "postgres" and fenced else ""
     ctes = ", ".join(
         f'"{name}" AS{fence} ({source})' for name, source in sorted(table_sources.items())
     )
     return f"WITH {ctes} {sql}"
+
+
+ERROR_FREE: tuple[type[exp.Expression], ...] = (
+    exp.Select, exp.From, exp.Join, exp.Table, exp.TableAlias, exp.Identifier, exp.Column,
+    exp.Star, exp.Literal, exp.Null, exp.Boolean, exp.Alias, exp.Where, exp.Group, exp.Order,
+    exp.Ordered, exp.Limit, exp.Offset, exp.Distinct, exp.And, exp.Or, exp.Not, exp.Paren,
+    exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.In, exp.Between, exp.Like, exp.Is,
+    exp.Count, exp.Min, exp.Max,
+)  # fmt: skip
+"""Nodes that cannot raise an error whatever row they meet: no arithmetic, cast, function
+(but COUNT, MIN and MAX), subquery or HAVING. A literal of the wrong type fails when the
+statement is planned, before any row is read; a translated LIKE pattern is always valid."""
+
+
+def error_free(query: RecordsQuery) -> bool:
+    """True when no part of the statement can fail on any row, so that on PostgreSQL its
+    clearance sources need no fence: evaluating it early on a row the officer may not see
+    can then neither raise an error nor change the result (SQL's meaning is unchanged)."""
+    tree = _accepted_tree(query)
+    if len(analyse(tree).scopes) != 1:
+        return False
+    return all(isinstance(node, ERROR_FREE) for node in tree.walk())
 
 
 def like_pattern(zcql_pattern: str) -> tuple[str, bool]:
@@ -118,6 +157,52 @@ def like_pattern(zcql_pattern: str) -> tuple[str, bool]:
         else:
             out.append(char)
     return "".join(out), escaped
+
+
+def name_search(zcql_pattern: str, qualifier: str) -> exp.Expression | None:
+    """`<qualifier>.person_id IN (persons whose name the trigram index matches)`, for a
+    LIKE pattern the index serves (three characters in a row, no escapes); else None."""
+    pattern, escaped = like_pattern(zcql_pattern)
+    if escaped or not _TRIGRAM.search(pattern):
+        return None
+    matches = (
+        exp.select("person_id")
+        .from_(exp.table_(NAME_INDEX, db="main"))
+        .where(exp.Like(this=exp.column("full_name"), expression=exp.Literal.string(pattern)))
+    )
+    return exp.In(this=exp.column("person_id", table=qualifier), query=exp.Subquery(this=matches))
+
+
+def _name_searches(tree: exp.Select) -> list[exp.Expression]:
+    """Name-index conjuncts for the top-level `persons.full_name LIKE` filters of `tree`."""
+    where = tree.args.get("where")
+    if where is None:
+        return []
+    scope = analyse(tree).scopes[0]
+    conjuncts = where.this.flatten() if isinstance(where.this, exp.And) else [where.this]
+    found = []
+    for node in conjuncts:
+        if not (
+            isinstance(node, exp.Like)
+            and not node.args.get("negate")
+            and isinstance(node.this, exp.Column)
+            and node.this.name.lower() == "full_name"
+            and isinstance(node.expression, exp.Literal)
+            and node.expression.is_string
+        ):
+            continue
+        column = node.this
+        ref = scope.refs.get(column.table) if column.table else None
+        if ref is None and not column.table and len(scope.tables) == 1:
+            ref = scope.tables[0]
+        search = (
+            name_search(node.expression.this, ref.ref)
+            if ref is not None and ref.table == "persons"
+            else None
+        )
+        if search is not None:
+            found.append(search)
+    return found
 
 
 def _accepted_tree(query: RecordsQuery) -> exp.Select:

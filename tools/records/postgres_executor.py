@@ -18,7 +18,13 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from schemas.errors import BackendUnavailable, QueryRejected
-from tools.records.dialect import boolean_results, count_query, to_postgres, with_table_sources
+from tools.records.dialect import (
+    boolean_results,
+    count_query,
+    error_free,
+    to_postgres,
+    with_table_sources,
+)
 from tools.records.executor import QueryRows, RecordsQuery, require_runnable, with_booleans
 
 
@@ -59,7 +65,9 @@ class PostgresExecutor:
         require_runnable(query)
         start = time.perf_counter()
         columns, rows = await self._run(
-            with_table_sources(to_postgres(query), table_sources, "postgres")
+            with_table_sources(
+                to_postgres(query), table_sources, "postgres", fenced=not error_free(query)
+            )
         )
         rows = with_booleans(columns, rows, boolean_results(query))
         return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
@@ -70,7 +78,12 @@ class PostgresExecutor:
         """How many rows the statement's FROM/JOIN/WHERE matches (no grouping or limit)."""
         require_runnable(query)
         _, rows = await self._run(
-            with_table_sources(count_query(query, "postgres"), table_sources, "postgres")
+            with_table_sources(
+                count_query(query, "postgres"),
+                table_sources,
+                "postgres",
+                fenced=not error_free(query),
+            )
         )
         return int(rows[0]["count"])
 

@@ -8,7 +8,8 @@
 -- Optional values (occurred_at, arrested_at, a person's age or phone...) are NULL when unknown.
 --
 -- The seeder runs the part above the "@indexes" marker before loading and the part
--- below it after loading (building indexes on a full table is faster).
+-- below it after loading (building indexes on a full table is faster). Of that part, the
+-- section after "@postgres" runs on PostgreSQL only, the one after "@sqlite" on SQLite only.
 
 CREATE TABLE IF NOT EXISTS police_stations (
     precinct_id   TEXT PRIMARY KEY,
@@ -98,3 +99,30 @@ CREATE INDEX IF NOT EXISTS ix_vehicles_registration ON vehicles (registration_no
     fir_id);
 CREATE INDEX IF NOT EXISTS ix_vehicles_fir ON vehicles (fir_id);
 CREATE INDEX IF NOT EXISTS ix_vehicles_precinct ON vehicles (precinct_id);
+
+-- @postgres: a trigram index, so a name search (`full_name ILIKE '%ravi kumar%'`, the
+-- translation of ZCQL `LIKE '*Ravi Kumar*'`) reads the matching names, not every person.
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+CREATE INDEX IF NOT EXISTS ix_persons_full_name_trgm ON persons USING gin (full_name
+    public.gin_trgm_ops);
+
+-- @sqlite: a trigram full-text index of person names, kept in step with `persons` by
+-- triggers, so a name search reads the matching names, not every person. The records
+-- translation adds `person_id IN (SELECT person_id FROM persons_name WHERE full_name LIKE
+-- '%ravi kumar%')` beside the statement's own LIKE (whose result it never changes: the
+-- trigram match is never narrower than LIKE).
+CREATE VIRTUAL TABLE IF NOT EXISTS persons_name USING fts5(full_name, person_id UNINDEXED,
+    tokenize = 'trigram');
+DELETE FROM persons_name;
+INSERT INTO persons_name (full_name, person_id) SELECT full_name, person_id FROM persons;
+CREATE TRIGGER IF NOT EXISTS persons_name_insert AFTER INSERT ON persons BEGIN
+    INSERT INTO persons_name (full_name, person_id) VALUES (new.full_name, new.person_id);
+END;
+CREATE TRIGGER IF NOT EXISTS persons_name_delete AFTER DELETE ON persons BEGIN
+    DELETE FROM persons_name WHERE person_id = old.person_id;
+END;
+CREATE TRIGGER IF NOT EXISTS persons_name_update AFTER UPDATE OF full_name, person_id
+    ON persons BEGIN
+    DELETE FROM persons_name WHERE person_id = old.person_id;
+    INSERT INTO persons_name (full_name, person_id) VALUES (new.full_name, new.person_id);
+END;

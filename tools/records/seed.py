@@ -152,7 +152,7 @@ def build_records_db(
             report_progress(progress, batch, counts, started)
         if progress is not None:
             progress("  building indexes and statistics")
-        con.executescript(index_ddl())
+        con.executescript(index_ddl("sqlite"))
         con.execute("ANALYZE")
     finally:
         con.close()

@@ -46,7 +46,7 @@ def load_postgres(
                 report_progress(progress, batch, counts, started)
             if progress is not None:
                 progress("  building indexes")
-            cur.execute(index_ddl().encode())
+            cur.execute(index_ddl("postgres").encode())
         if progress is not None:
             progress("  VACUUM ANALYZE and the reader role")
         conn.execute("VACUUM ANALYZE police_stations, firs, persons, vehicles")

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from importlib import resources
+from typing import Literal
 
 from schemas.records import TABLE_COLUMNS
 
 INDEX_MARKER = "-- @indexes"
+POSTGRES_MARKER = "-- @postgres"
+SQLITE_MARKER = "-- @sqlite"
 
 
 def schema_sql() -> str:
@@ -19,9 +22,15 @@ def table_ddl() -> str:
     return schema_sql().split(INDEX_MARKER, 1)[0]
 
 
-def index_ddl() -> str:
-    """CREATE INDEX statements (run after loading)."""
-    return schema_sql().split(INDEX_MARKER, 1)[1].split("\n", 1)[1]
+def index_ddl(backend: Literal["sqlite", "postgres"] | None = None) -> str:
+    """The index part of the DDL (run after loading): the portable indexes, and with a
+    `backend` that backend's own section too (after the `@postgres` or `@sqlite` marker)."""
+    portable, rest = schema_sql().split(INDEX_MARKER, 1)[1].split(POSTGRES_MARKER, 1)
+    postgres, sqlite = rest.split(SQLITE_MARKER, 1)
+    indexes = portable.split("\n", 1)[1]
+    if backend == "postgres":
+        return indexes + POSTGRES_MARKER + postgres
+    return indexes + SQLITE_MARKER + sqlite if backend == "sqlite" else indexes
 
 
 def insert_sql(table: str) -> str:

@@ -18,7 +18,7 @@ from schemas.errors import CrimeAssistError, QueryRejected
 from schemas.officer import Officer
 from schemas.page_context import PageContext
 from tools.records.answer import compose_records_answer, counted_in
-from tools.records.clearance import ClearedPlan, plan_clearance, run_plan
+from tools.records.clearance import ClearedPlan, plan_clearance, run_plan, uses_name_index
 from tools.records.executor import RecordsExecutor
 from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest
 from tools.text2zcql.trend import next_page
@@ -102,7 +102,13 @@ class RecordsService:
 
     def plan(self, statement: AcceptedStatement, officer: Officer) -> ClearedPlan:
         """The accepted statement over the officer's clearance sources for this backend."""
-        return plan_clearance(statement, officer, self.policy, self.executor.backend)
+        return plan_clearance(
+            statement,
+            officer,
+            self.policy,
+            self.executor.backend,
+            name_index=uses_name_index(self.executor),
+        )
 
     async def execute(self, plan: ClearedPlan, intent: str) -> ClearedRows:
         """Run a cleared plan (a trend's following pages are validated and planned afresh)."""

@@ -1,8 +1,11 @@
 """The embedded records backend: SQLite opened read-only, behind an authorizer that refuses writes.
 
 Three independent locks: the file is opened `mode=ro`; an authorizer allows only SELECT, column
-reads of the records tables and the aggregate/LIKE functions, denying every write, DDL, ATTACH,
-PRAGMA and transaction control; and a progress handler aborts statements past their deadline.
+reads of the records tables (and of the trigram name index, `persons_name`, with the read-only
+`PRAGMA data_version` its module checks) and the aggregate/LIKE functions, denying every write,
+DDL, ATTACH, other PRAGMA and transaction control; and a progress handler aborts statements
+past their deadline. The name index's module is connected before the authorizer is set (its
+constructor declares the table), so the authorizer never has to allow more than reads.
 """
 
 from __future__ import annotations
@@ -17,7 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from schemas.errors import BackendUnavailable, QueryRejected
-from tools.records.dialect import boolean_results, count_query, to_sqlite, with_table_sources
+from tools.records.dialect import (
+    NAME_INDEX,
+    boolean_results,
+    count_query,
+    to_sqlite,
+    with_table_sources,
+)
 from tools.records.executor import QueryRows, RecordsQuery, require_runnable, with_booleans
 from validators.zcql.schema import TABLES
 
@@ -35,13 +44,23 @@ class SqliteExecutor:
         self._timeout_s = timeout_s
         self._idle: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue()
         self._slots = asyncio.Semaphore(pool_size)
+        self._name_index: bool | None = None
+
+    @property
+    def name_index(self) -> bool:
+        """True when the file has the trigram name index (probed once, on first use)."""
+        if self._name_index is None:
+            with self._connection():
+                pass
+        return bool(self._name_index)
 
     async def execute(
         self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> QueryRows:
         """The statement's rows; booleans come back as bool."""
         require_runnable(query)
-        sql = with_table_sources(to_sqlite(query), table_sources)
+        translated = to_sqlite(query, name_index=not table_sources and self.name_index)
+        sql = with_table_sources(translated, table_sources)
         start = time.perf_counter()
         columns, raw = await self._run(sql)
         rows = with_booleans(
@@ -103,16 +122,38 @@ class SqliteExecutor:
             conn = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
         except sqlite3.Error as error:
             raise BackendUnavailable(f"records database unavailable: {error}") from error
+        try:
+            self._name_index = _connect_name_index(conn)
+        except sqlite3.Error as error:
+            conn.close()
+            raise BackendUnavailable(f"records database unavailable: {error}") from error
         conn.set_authorizer(_authorize)
         return conn
+
+
+def _connect_name_index(conn: sqlite3.Connection) -> bool:
+    """Whether the file has the name index; if so its module is connected now, unguarded."""
+    found = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (NAME_INDEX,)
+    ).fetchone()
+    if found:
+        conn.execute(f"SELECT 1 FROM {NAME_INDEX} WHERE 0").fetchall()
+    return found is not None
 
 
 def _authorize(action: int, arg1: str | None, arg2: str | None, db: str | None, _: Any) -> int:
     """Allow SELECT, reads of the records tables and the allowed functions; deny all else."""
     if action == sqlite3.SQLITE_SELECT:
         return sqlite3.SQLITE_OK
-    if action == sqlite3.SQLITE_READ and arg1 in TABLES and db in ("main", None):
+    if action == sqlite3.SQLITE_READ and db in ("main", None) and _readable(arg1):
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_PRAGMA and arg1 == "data_version" and arg2 is None:
         return sqlite3.SQLITE_OK
     if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in ALLOWED_FUNCTIONS:
         return sqlite3.SQLITE_OK
     return sqlite3.SQLITE_DENY
+
+
+def _readable(table: str | None) -> bool:
+    """A records table, the name index or one of its shadow tables."""
+    return table in TABLES or table == NAME_INDEX or (table or "").startswith(f"{NAME_INDEX}_")

@@ -9,12 +9,16 @@ condition that is NULL counts as holding (the CASE falls through to the mask).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 from typing import Literal
 
+from sqlglot import exp
+
 from schemas.officer import Officer
-from schemas.records import CASE_TABLES, NUMERIC_COLUMNS, TABLE_COLUMNS
+from schemas.records import CASE_TABLES, KEYS, NUMERIC_COLUMNS, TABLE_COLUMNS
 from validators.clearance.conditions import CONDITIONS
 from validators.clearance.policy import ClearancePolicy
+from validators.zcql.schema import ROWID
 
 Dialect = Literal["sqlite", "postgres"]
 
@@ -60,10 +64,19 @@ def column_sql(officer: Officer, policy: ClearancePolicy, table: str, column: st
     )
 
 
-def row_predicate(officer: Officer, table: str, *, enforce_sensitivity: bool) -> str:
-    """WHERE body: the row's and its FIR's precinct in jurisdiction, sensitivity in clearance."""
+def row_predicate(
+    officer: Officer, table: str, *, enforce_sensitivity: bool, scope_as_filter: bool = False
+) -> str:
+    """WHERE body: the row's and its FIR's precinct in jurisdiction, sensitivity in clearance.
+
+    `scope_as_filter` writes the row's own precinct test over `precinct_id || ''` (the same
+    value, so the same rows): for a source PostgreSQL flattens into a statement that already
+    restricts `precinct_id` (the validator requires it), where a second IN-list on the
+    indexed column would have the planner scan the index once per pair of list entries.
+    """
     fir = ROW_ALIAS if table == "firs" else FIR_ALIAS
-    parts = [in_precincts(f"{ROW_ALIAS}.precinct_id", officer)]
+    own = f"({ROW_ALIAS}.precinct_id || '')" if scope_as_filter else f"{ROW_ALIAS}.precinct_id"
+    parts = [in_precincts(own, officer)]
     if table != "firs":
         parts.append(in_precincts(f"{FIR_ALIAS}.precinct_id", officer))
     if enforce_sensitivity:
@@ -78,16 +91,25 @@ def table_source(
     dialect: Dialect = "sqlite",
     *,
     enforce_sensitivity: bool = True,
+    columns: Collection[str] | None = None,
+    scope_as_filter: bool = False,
 ) -> str:
-    """The trusted SELECT that shadows one case-data table for this officer."""
-    items = ", ".join(column_sql(officer, policy, table, c) for c in TABLE_COLUMNS[table])
+    """The trusted SELECT that shadows one case-data table for this officer.
+
+    `columns` narrows the select list to the columns a statement reads (all by default):
+    the rows are the same, and a narrow source can be read from a covering index.
+    """
+    wanted = [c for c in TABLE_COLUMNS[table] if columns is None or c in columns]
+    items = ", ".join(column_sql(officer, policy, table, c) for c in wanted or [KEYS[table]])
     source = f"{base_table(table, dialect)} AS {ROW_ALIAS}"
     if table != "firs":
         source += (
             f" JOIN {base_table('firs', dialect)} AS {FIR_ALIAS}"
             f" ON {FIR_ALIAS}.fir_id = {ROW_ALIAS}.fir_id"
         )
-    where = row_predicate(officer, table, enforce_sensitivity=enforce_sensitivity)
+    where = row_predicate(
+        officer, table, enforce_sensitivity=enforce_sensitivity, scope_as_filter=scope_as_filter
+    )
     return f"SELECT {items} FROM {source} WHERE {where}"
 
 
@@ -98,12 +120,40 @@ def table_sources(
     *,
     enforce_sensitivity: bool = True,
     tables: frozenset[str] | set[str] | None = None,
+    columns: Mapping[str, Collection[str]] | None = None,
+    scope_as_filter: bool = False,
 ) -> dict[str, str]:
-    """Trusted SELECTs for firs, persons and vehicles (or those of `tables`), by table name."""
+    """Trusted SELECTs for firs, persons and vehicles (or those of `tables`), by table name;
+    `columns` narrows each table's select list (see `table_source`)."""
     wanted = CASE_TABLES if tables is None else CASE_TABLES & set(tables)
     return {
-        t: table_source(officer, policy, t, dialect, enforce_sensitivity=enforce_sensitivity)
+        t: table_source(
+            officer,
+            policy,
+            t,
+            dialect,
+            enforce_sensitivity=enforce_sensitivity,
+            columns=None if columns is None else columns.get(t, ()),
+            scope_as_filter=scope_as_filter,
+        )
         for t in sorted(wanted)
+    }
+
+
+def read_columns(tree: exp.Expression) -> dict[str, frozenset[str]]:
+    """Case table -> the columns a statement may read from it (all when it has a `*`).
+
+    Judged by name alone, whatever table a column is qualified with, so it is never
+    narrower than the statement; ROWID reads the table's key.
+    """
+    if any(not isinstance(star.parent, exp.Count) for star in tree.find_all(exp.Star)):
+        return {t: frozenset(TABLE_COLUMNS[t]) for t in CASE_TABLES}
+    names = {c.name.lower() for c in tree.find_all(exp.Column)}
+    return {
+        t: frozenset(
+            c for c in TABLE_COLUMNS[t] if c in names or (c == KEYS[t] and ROWID.lower() in names)
+        )
+        for t in CASE_TABLES
     }
 
 

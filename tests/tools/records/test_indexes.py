@@ -11,7 +11,7 @@ import psycopg
 import pytest
 
 from tools.records.clearance import plan_clearance
-from tools.records.dialect import to_postgres, to_sqlite, with_table_sources
+from tools.records.dialect import error_free, to_postgres, to_sqlite, with_table_sources
 from tools.records.seed import build_records_db
 from tools.records.seed_pg import load_postgres
 from tools.roster import officer_by_badge
@@ -85,19 +85,40 @@ def pg_records(tmp_path_factory: pytest.TempPathFactory) -> str:
         db.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
 
 
-@pytest.mark.parametrize("badge", OFFICERS)
-def test_postgres_reads_the_fenced_count_through_the_composite_index(
-    pg_records: str, badge: str
-) -> None:
-    accepted = _accepted(STATEMENTS["count"], badge)
-    sources = plan_clearance(accepted, officer_by_badge(badge), load_policy(), "postgres").sources
-    sql = with_table_sources(to_postgres(accepted), sources, "postgres")
+def _pg_plan(pg_records: str, sql: str) -> str:
     with psycopg.connect(pg_records) as con:
         # At 2,000 FIRs a sequential scan is cheapest; at scale the planner prefers the index.
         con.execute("SET enable_seqscan = off")
-        plan = "\n".join(row[0] for row in con.execute(f"EXPLAIN {sql}".encode()))
+        return "\n".join(row[0] for row in con.execute(f"EXPLAIN {sql}".encode()))
+
+
+@pytest.mark.parametrize("badge", OFFICERS)
+def test_postgres_reads_the_fenced_sum_through_the_composite_index(
+    pg_records: str, badge: str
+) -> None:
+    """SUM is outside `error_free`'s closed set, so its sources stay fenced."""
+    accepted = _accepted(STATEMENTS["count"].replace("COUNT(ROWID)", "SUM(victim_count)"), badge)
+    assert not error_free(accepted)
+    sources = plan_clearance(accepted, officer_by_badge(badge), load_policy(), "postgres").sources
+    sql = with_table_sources(to_postgres(accepted), sources, "postgres")
+    plan = _pg_plan(pg_records, sql)
     fence = plan.split("CTE firs", 1)[1].split("->  Aggregate", 1)[0]
     index_cond = fence.split("Index Cond:", 1)[1].split("\n", 1)[0]
     assert "MATERIALIZED" in sql and "Index" in fence and " ix_firs_" in fence, plan
     # the statement's own filters reach the index inside the fence, not only the jurisdiction
     assert "registered_at >= '2026-01-01 00:00:00'" in index_cond, plan
+
+
+@pytest.mark.parametrize("badge", OFFICERS)
+def test_postgres_flattens_an_error_free_count_onto_the_composite_index(
+    pg_records: str, badge: str
+) -> None:
+    accepted = _accepted(STATEMENTS["count"], badge)
+    assert error_free(accepted)
+    sources = plan_clearance(accepted, officer_by_badge(badge), load_policy(), "postgres").sources
+    sql = with_table_sources(to_postgres(accepted), sources, "postgres", fenced=False)
+    plan = _pg_plan(pg_records, sql)
+    index_cond = plan.split("Index Cond:", 1)[1].split("\n", 1)[0]
+    assert "MATERIALIZED" not in sql and "CTE" not in plan and " ix_firs_precinct_" in plan, plan
+    assert "registered_at >= '2026-01-01 00:00:00'" in index_cond, plan
+    assert "precinct_id = 'BLR-E-KRP'" in index_cond, plan
