@@ -134,26 +134,37 @@ def month_counts(registered_at: Iterable[str]) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
+def dated(rows: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """(registration stamp, FIRs) per row: a row of `registered_at` counts one FIR, a day-count
+    row (`day`, `firs`, from `RecordsExecutor.day_counts`) counts its `firs`."""
+    if rows and "day" in rows[0]:
+        return [(str(row["day"] or ""), int(row["firs"])) for row in rows]
+    return [(str(row.get("registered_at") or ""), 1) for row in rows]
+
+
 def month_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """registered_at values counted per YYYY-MM (ZCQL has no date functions)."""
-    months = month_counts(str(row.get("registered_at") or "") for row in rows)
-    return [{"month": month, "firs": count} for month, count in months.items()]
+    """FIRs per YYYY-MM (ZCQL has no date functions, so months are counted here)."""
+    months: Counter[str] = Counter()
+    for stamp, firs in dated(rows):
+        if stamp:
+            months[stamp[:7]] += firs
+    return [{"month": month, "firs": months[month]} for month in sorted(months)]
 
 
 def compare_buckets(rows: list[dict[str, Any]], buckets: Sequence[str]) -> list[dict[str, Any]]:
     """Counts per compared value: registered_at prefixes ('2024', '2025-10') or group values."""
     counts = dict.fromkeys(buckets, 0)
-    for row in rows:
-        if "registered_at" in row:
-            stamp = str(row["registered_at"] or "")
+    if rows and ("registered_at" in rows[0] or "day" in rows[0]):
+        for stamp, firs in dated(rows):
             for key in counts:
                 if stamp.startswith(key):
-                    counts[key] += 1
-        else:
-            keys = [v for v in row.values() if not _numeric(v)]
-            numbers = [v for v in row.values() if _numeric(v)]
-            if keys and numbers and str(keys[0]) in counts:
-                counts[str(keys[0])] += int(numbers[-1])
+                    counts[key] += firs
+        return [{"period": _STATION_NAMES.get(k, k), "firs": n} for k, n in counts.items()]
+    for row in rows:
+        keys = [v for v in row.values() if not _numeric(v)]
+        numbers = [v for v in row.values() if _numeric(v)]
+        if keys and numbers and str(keys[0]) in counts:
+            counts[str(keys[0])] += int(numbers[-1])
     return [{"period": _STATION_NAMES.get(k, k), "firs": n} for k, n in counts.items()]
 
 

@@ -92,6 +92,12 @@ class CatalystExecutor:
             "and execute it instead"
         )
 
+    async def day_counts(
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+    ) -> list[dict[str, Any]] | None:
+        """None: ZCQL has no date functions, so a trend pages through its rows instead."""
+        return None
+
     async def _post(self, statement: str) -> list[dict[str, Any]]:
         retrying = AsyncRetrying(
             stop=stop_after_attempt(self._max_attempts),

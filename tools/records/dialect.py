@@ -66,6 +66,40 @@ def count_query(query: RecordsQuery, dialect: Dialect) -> str:
     return _render(_translate(tree, dialect, result_names=False, default_limit=False), dialect)
 
 
+def dated_column(query: RecordsQuery) -> exp.Column | None:
+    """The statement's one selected column when it is `registered_at` (a trend's rows)."""
+    tree = _accepted_tree(query)
+    items = tree.expressions
+    if len(items) != 1 or tree.args.get("group") or tree.args.get("distinct"):
+        return None
+    item = items[0]
+    return item if isinstance(item, exp.Column) and item.name == "registered_at" else None
+
+
+def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
+    """FIRs per registration day (`day`, `firs`) over the statement's FROM, JOINs and WHERE.
+
+    Only for a statement selecting `registered_at` alone (see `dated_column`): the same rows a
+    trend would page through, counted by the database instead of read 300 at a time.
+    """
+    column = dated_column(query)
+    if column is None:
+        raise ValueError("day counts need a statement that selects registered_at alone")
+    tree = _accepted_tree(query)
+    for key in ("distinct", "group", "having", "order", "limit", "offset"):
+        tree.set(key, None)
+    day = exp.Substring(
+        this=column.copy(), start=exp.Literal.number(1), length=exp.Literal.number(10)
+    )
+    tree.set(
+        "expressions",
+        [exp.alias_(day, "day"), exp.alias_(exp.Count(this=exp.Star()), "firs")],
+    )
+    tree.set("group", exp.Group(expressions=[day.copy()]))
+    tree.set("order", exp.Order(expressions=[exp.Ordered(this=day.copy())]))
+    return _render(_translate(tree, dialect, result_names=False, default_limit=False), dialect)
+
+
 def boolean_results(query: RecordsQuery) -> frozenset[str]:
     """Result column names (as the translations name them) that carry a boolean column."""
     scope = analyse(_accepted_tree(query)).scopes[0]

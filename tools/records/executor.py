@@ -42,6 +42,13 @@ class RecordsExecutor(Protocol):
         self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
     ) -> int: ...
 
+    async def day_counts(
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+    ) -> list[dict[str, Any]] | None:
+        """`{"day": "YYYY-MM-DD", "firs": n}` per registration day of a statement selecting
+        `registered_at` alone; None where the backend cannot group (the trend pages instead)."""
+        ...
+
 
 def require_runnable(query: object) -> RecordsQuery:
     """The query itself if it is an accepted statement or a trusted query; else QueryRejected."""

@@ -21,6 +21,7 @@ from schemas.errors import BackendUnavailable, QueryRejected
 from tools.records.dialect import (
     boolean_results,
     count_query,
+    day_count_query,
     error_free,
     to_postgres,
     with_table_sources,
@@ -86,6 +87,21 @@ class PostgresExecutor:
             )
         )
         return int(rows[0]["count"])
+
+    async def day_counts(
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+    ) -> list[dict[str, Any]]:
+        """FIRs per registration day for a statement selecting `registered_at` alone."""
+        require_runnable(query)
+        _, rows = await self._run(
+            with_table_sources(
+                day_count_query(query, "postgres"),
+                table_sources,
+                "postgres",
+                fenced=not error_free(query),
+            )
+        )
+        return [{"day": row["day"], "firs": int(row["firs"])} for row in rows]
 
     async def _run(self, statement: str) -> tuple[list[str], list[dict[str, Any]]]:
         try:

@@ -19,6 +19,7 @@ from schemas.officer import Officer
 from schemas.page_context import PageContext
 from tools.records.answer import compose_records_answer, counted_in
 from tools.records.clearance import ClearedPlan, plan_clearance, run_plan, uses_name_index
+from tools.records.dialect import dated_column
 from tools.records.executor import RecordsExecutor
 from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest
 from tools.text2zcql.trend import next_page
@@ -29,6 +30,10 @@ from validators.zcql.validate import AcceptedStatement, ZcqlVerdict, validate
 PAGE = 300
 MAX_TREND_PAGES = 20
 PAGED_INTENTS = ("trend", "compare")
+_TOO_MANY_TO_PAGE = (
+    "The period holds more than {:,} FIRs, more than this records backend can count month by "
+    "month; ask for a shorter period."
+)
 """Intents whose rows are dates to bucket: every page is read (each validated afresh)."""
 REJECTED = "I can't run that query."
 
@@ -111,13 +116,19 @@ class RecordsService:
         )
 
     async def execute(self, plan: ClearedPlan, intent: str) -> ClearedRows:
-        """Run a cleared plan (a trend's following pages are validated and planned afresh)."""
+        """Run a cleared plan. A trend or comparison whose first page is full is counted per
+        day by the database; where it cannot (Catalyst) the following pages are validated and
+        planned afresh, up to `MAX_TREND_PAGES`."""
         cleared = await self._run(plan)
         if intent == "list" and len(cleared.rows) >= self.row_cap and plan.dialect is not None:
             total = await self.executor.count(plan.statement, plan.sources)
             return replace(cleared, total=total)
         if intent not in PAGED_INTENTS:
             return cleared
+        if len(cleared.rows) >= PAGE and dated_column(plan.statement) is not None:
+            counted = await self.executor.day_counts(plan.statement, plan.sources)
+            if counted is not None:
+                return replace(cleared, rows=counted)
         rows, masked, withheld = list(cleared.rows), cleared.masked_fields, cleared.withheld_rows
         statement, page = plan.statement.statement, cleared
         for _ in range(MAX_TREND_PAGES - 1):
@@ -132,6 +143,8 @@ class RecordsService:
             masked += page.masked_fields
             if withheld is not None and page.withheld_rows is not None:
                 withheld += page.withheld_rows
+        if len(page.rows) >= PAGE and len(rows) >= PAGE * MAX_TREND_PAGES:
+            raise QueryRejected([_TOO_MANY_TO_PAGE.format(PAGE * MAX_TREND_PAGES)])
         return replace(
             cleared,
             rows=rows,

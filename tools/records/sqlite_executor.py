@@ -24,13 +24,14 @@ from tools.records.dialect import (
     NAME_INDEX,
     boolean_results,
     count_query,
+    day_count_query,
     to_sqlite,
     with_table_sources,
 )
 from tools.records.executor import QueryRows, RecordsQuery, require_runnable, with_booleans
 from validators.zcql.schema import TABLES
 
-ALLOWED_FUNCTIONS = frozenset({"count", "sum", "avg", "min", "max", "like"})
+ALLOWED_FUNCTIONS = frozenset({"count", "sum", "avg", "min", "max", "like", "substring"})
 _PROGRESS_STEPS = 1000
 
 
@@ -75,6 +76,15 @@ class SqliteExecutor:
         require_runnable(query)
         _, raw = await self._run(with_table_sources(count_query(query, "sqlite"), table_sources))
         return int(raw[0][0])
+
+    async def day_counts(
+        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+    ) -> list[dict[str, Any]]:
+        """FIRs per registration day for a statement selecting `registered_at` alone."""
+        require_runnable(query)
+        sql = with_table_sources(day_count_query(query, "sqlite"), table_sources)
+        _, raw = await self._run(sql)
+        return [{"day": day, "firs": int(firs)} for day, firs in raw]
 
     def close(self) -> None:
         """Close idle connections."""

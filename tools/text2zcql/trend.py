@@ -2,8 +2,9 @@
 
 ZCQL has no date functions, so such a statement selects `registered_at` (first page
 `LIMIT 0, 300`); the answer step counts rows per month or period
-(`tools.records.answer`) and, while a page comes back full, the executor asks for the next
-one with `next_page`.
+(`tools.records.answer`). When the first page comes back full, SQLite and PostgreSQL count
+every matching FIR per day in the database (`RecordsExecutor.day_counts`, over the same
+cleared sources); on Catalyst the service asks for the next page with `next_page`.
 """
 
 from __future__ import annotations
