@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from graph.fallback.compute import computation, records_share, single_count
+from datetime import date
+
+from graph.fallback.compute import computation
+from graph.fallback.records_math import records_math, single_count
 from tests.graph.fallback.harness import context_for, run_loop
 from tools.agent.base import ToolOutput
 from tools.agent.services import FallbackServices
@@ -17,7 +20,7 @@ from tools.agent.services import FallbackServices
         ("ratio of 120 to 48 burglaries", "ratio of 120 to 48 is 2.5 : 1"),
         ("difference between 1,245 and 980 cases", "difference between 1,245 and 980 is 265"),
         ("rate per 100,000 for 420 thefts in a population of 12 lakh", "35 per 100,000"),
-        ("percentage increase in thefts from 40 to 50", "change from 40 to 50 is 25%"),
+        ("percentage increase in thefts from 40 to 50", "From 40 to 50 is a rise of 25%"),
     ],
 )
 async def test_worded_arithmetic_is_computed_by_the_calculator(question, expected) -> None:
@@ -27,12 +30,15 @@ async def test_worded_arithmetic_is_computed_by_the_calculator(question, expecte
 
 
 def test_share_question_splits_into_two_counts() -> None:
-    share = records_share(
-        "how many thefts in Whitefield this year, and what percentage were solved?"
+    share = records_math(
+        "how many thefts in Whitefield this year, and what percentage were solved?",
+        date(2026, 12, 2),
     )
-    assert share is not None
-    assert share.total_question == "how many thefts in Whitefield this year"
-    assert share.part_question == "how many charge sheeted thefts in Whitefield this year"
+    assert share is not None and share.operation == "share"
+    assert share.questions == (
+        "how many thefts in Whitefield this year",
+        "how many charge sheeted thefts in Whitefield this year",
+    )
     assert computation("how many thefts in Whitefield this year") is None
 
 
@@ -60,10 +66,27 @@ async def test_share_runs_two_records_calls_then_the_calculator() -> None:
     assert "7 of 43 is 16.28%" in run.result.answer
 
 
-async def test_web_needing_question_without_web_search_says_so() -> None:
+async def test_web_needing_question_counts_the_records_part_and_says_web_is_off() -> None:
+    asked: list[str] = []
+
+    async def records(question, officer, page):
+        asked.append(question)
+        return ToolOutput(text="Counting FIRs of theft in your precincts: 137.", records=[{"n": 137}])
+
     run = await run_loop(
-        context_for(FallbackServices()),
+        context_for(FallbackServices(records=records)),
         "Compare our district's theft rate with the latest NCRB national average",
+    )
+    assert asked == ["how many thefts in our district"]
+    assert [n["tool"] for n in run.tool_notes] == ["records"]
+    assert "Records: Counting FIRs of theft in your precincts: 137." in run.result.answer
+    assert "web search is not configured" in run.result.answer
+    assert run.result.partial
+
+
+async def test_web_needing_question_without_a_records_part_only_says_web_is_off() -> None:
+    run = await run_loop(
+        context_for(FallbackServices()), "What is the latest NCRB all-India crime rate?"
     )
     assert "web search is not configured" in run.result.answer
     assert run.tool_notes == []
