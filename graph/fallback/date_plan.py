@@ -194,3 +194,17 @@ def _offset_call(offset: re.Match[str], positioned: list[tuple[int, str]]) -> Pl
     if offset[2] and offset[2].strip().lower() != "calendar":
         args["business"] = True
     return PlannedCall("date_utility", args)
+
+
+def asks_date_arithmetic(question: str) -> bool:
+    """Date arithmetic on a date the question states: N days/weeks/months after or before it,
+    its weekday, or a statutory deadline starting on it (the router's test)."""
+    try:
+        stated = find_dates(question, date.today())
+    except ToolError:
+        return False
+    if not stated:
+        return False
+    if OFFSET.search(question) or WEEKDAY.search(question):
+        return True
+    return bool(statutory_event(question) and WHEN_DUE.search(question))

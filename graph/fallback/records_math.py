@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Literal
 
 from graph.fallback.compute import AVERAGE_WORD, CHANGE_WORD, PERCENT_WORD, RATE_WORD
 from graph.fallback.numbers import Quantity, quantities, rate_base
+from tools.agent.deadlines import add_months
 from tools.text2zcql.dates import find_period
 
 Operation = Literal["share", "change", "ratio", "difference", "average", "rate", "since", "count"]
@@ -82,6 +83,14 @@ PERIOD_WORDS = re.compile(
     r"(?:year|month|week|quarter))\b",
     re.IGNORECASE,
 )
+NOUNISH = re.compile(r"\b(?:firs?|cases?|crimes?|thefts?|\w+ies|\w+s)\b", re.IGNORECASE)
+AGE = re.compile(
+    r"\b(?:more than|over|older than|at least)\s+(?P<n>\d+|an?|one|two|three|six)\s+"
+    r"(?P<unit>day|week|month|year)s?(?:\s+old)?\b",
+    re.IGNORECASE,
+)
+OWN = re.compile(r"(?:my|our)\b", re.IGNORECASE)
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "six": 6}
 CRIME_PLURAL = {"crime": "FIRs", "fir": "FIRs", "case": "FIRs", "robbery": "robberies"}
 DAYS_IN = {"day": 1, "week": 7}
 
@@ -110,7 +119,28 @@ def _count_question(text: str) -> str:
     text = re.sub(r"^(?:the\s+)?(?:number of|count of|total)\s+", "", text, flags=re.I)
     if re.match(r"(?i)how many\b", text):
         return text
-    return f"how many {text}"
+    of = "of " if OWN.match(text) else ""
+    return f"how many {of}{text}"
+
+
+def _age_limit(part: str, today: date) -> str | None:
+    """'more than a year old' -> 'registered before <the date a year ago>'."""
+    m = AGE.search(part)
+    if m is None:
+        return None
+    n = _amount(m["n"])
+    unit = m["unit"].lower()
+    days = {"day": 1, "week": 7}.get(unit)
+    if days:
+        limit = today - timedelta(days=n * days)
+    else:
+        months = n * (12 if unit == "year" else 1)
+        limit = add_months(today, -months)
+    return f"registered before {limit.day} {limit.strftime('%B %Y')}"
+
+
+def _amount(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word.lower(), 1)
 
 
 def _outcome(part: str) -> str:
@@ -119,7 +149,7 @@ def _outcome(part: str) -> str:
     return _tidy(words)
 
 
-def _share(question: str) -> RecordsMath | None:
+def _share(question: str, today: date) -> RecordsMath | None:
     m = (
         SHARE_AFTER_COUNT.search(question)
         or SHARE_AFTER_TOPIC.search(question)
@@ -131,8 +161,12 @@ def _share(question: str) -> RecordsMath | None:
     outcome = _outcome(m["part"])
     if not outcome:
         return None
+    aged = _age_limit(outcome, today)
     status = OUTCOME_STATUS.get(outcome, outcome)
-    part = re.sub(r"\bhow many\b", f"how many {status}", base, count=1, flags=re.IGNORECASE)
+    if aged is not None:
+        part, status = f"{base} {aged}", outcome
+    else:
+        part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
     return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
 
 
@@ -150,7 +184,7 @@ def _change(question: str) -> RecordsMath | None:
 
 def _side(side: str, noun: str, rest: str) -> str:
     side = _tidy(side)
-    if re.search(r"(?i)\b(?:firs?|cases?|crimes?|thefts?|\w+ies|\w+s)\b", side) and not noun:
+    if NOUNISH.search(side) and not noun:
         return _count_question(f"{side} {rest}")
     return _count_question(f"{noun or 'FIRs'} in {side} {rest}")
 
@@ -164,6 +198,9 @@ def _pair(question: str) -> RecordsMath | None:
     if counted and counted.group(0).strip():
         b = b[: counted.start()]
         noun = (counted["noun"] or "FIR").rstrip("s") + "s"
+    shared = re.search(r"\s+(?P<noun>[a-z-]+(?:ies|s))$", _tidy(b), re.IGNORECASE)
+    if not noun and shared and not NOUNISH.search(_tidy(m["a"])):
+        b, noun = _tidy(b)[: shared.start()], shared["noun"]
     rest = m["rest"] or ""
     operation: Operation = "ratio" if re.match(r"(?i)ratio", m.group(0)) else "difference"
     a_label, b_label = _tidy(m["a"]), _tidy(b)
@@ -253,7 +290,7 @@ def records_math(question: str, today: date) -> RecordsMath | None:
     if computed_from_stated(question):
         return None
     return (
-        _share(question)
+        _share(question, today)
         or _change(question)
         or _pair(question)
         or _average(question, today)
@@ -279,3 +316,12 @@ def newest_date(rows: list[dict[str, object]]) -> str | None:
     """The latest registration date among listed records (ISO), if they carry one."""
     stamps = [str(r["registered_at"])[:10] for r in rows if r.get("registered_at")]
     return max(stamps) if stamps else None
+
+
+def asks_records_arithmetic(question: str) -> bool:
+    """Arithmetic over records counts is asked for (the router's test; needs no date)."""
+    if computed_from_stated(question):
+        return False
+    if _share(question, date.today()) or _change(question) or _pair(question) or _since(question):
+        return True
+    return bool(AVERAGE_SPAN.search(question) and not quantities(question))

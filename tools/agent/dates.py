@@ -266,7 +266,7 @@ def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     except OverflowError as error:
         raise ToolError("that date is outside the supported calendar range") from error
     remaining = (due - today).days
-    status = f"{remaining} days from today" if remaining >= 0 else f"passed {-remaining} days ago"
+    status = _from_today(remaining)
     if rule.unit == "months":
         text = (
             f"{rule.label}: {rule.period} from {long_date(start)}, counted in {rule.rule}, "
@@ -287,6 +287,14 @@ def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     if rule.source:
         text += f" Source: {rule.source}; verify against the Gazette."
     return text, {"date": due.isoformat(), "days": (due - start).days, "remaining": remaining}
+
+
+def _from_today(remaining: int) -> str:
+    """'today', '1 day from today', 'passed 3 days ago'."""
+    if remaining == 0:
+        return "today"
+    days = f"{abs(remaining)} day{'s' if abs(remaining) != 1 else ''}"
+    return f"{days} from today" if remaining > 0 else f"passed {days} ago"
 
 
 def _hour_deadline(rule: Deadline, start: date, clock: str | None) -> tuple[str, dict[str, object]]:
