@@ -24,7 +24,7 @@ CHANGE_WORD = re.compile(
     re.IGNORECASE,
 )
 OUT_OF = re.compile(r"\b(?:out of|of|from)\b(?:\s+(?:the|a total of|total|all))?\s*$", re.I)
-EARLIER = re.compile(r"\b(?:last|previous|earlier|prior|before|old|was)\b", re.IGNORECASE)
+EARLIER = re.compile(r"\b(?:last|previous|earlier|prior|before|old)\b", re.IGNORECASE)
 LATER = re.compile(r"\b(?:this|current|now|present|new|latest)\b", re.IGNORECASE)
 RATIO_WORD = re.compile(r"\bratio\b", re.IGNORECASE)
 DIFFERENCE_WORD = re.compile(
@@ -68,11 +68,21 @@ def _near(question: str, q: Quantity, pattern: re.Pattern[str], before: int = 0)
     return bool(pattern.search(after) or (ahead and pattern.search(ahead)))
 
 
+def _when(question: str, q: Quantity, low: int, high: int) -> str | None:
+    """'earlier' or 'later': the time label nearest the quantity, within its own stretch."""
+    window = question[max(low, q.start - 25) : min(high, q.end + 25)]
+    offset = max(low, q.start - 25)
+    marks = [(abs(m.start() + offset - q.start), "earlier") for m in EARLIER.finditer(window)]
+    marks += [(abs(m.start() + offset - q.start), "later") for m in LATER.finditer(window)]
+    return min(marks)[1] if marks else None
+
+
 def _change(question: str, values: list[Quantity]) -> Computation | None:
     if not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)) or len(values) != 2:
         return None
     old, new = values
-    if _near(question, old, LATER) and _near(question, new, EARLIER):
+    labels = (_when(question, old, 0, new.start), _when(question, new, old.end, len(question)))
+    if labels in (("later", "earlier"), ("later", None), (None, "earlier")):
         old, new = new, old
     if old.value == 0:
         return None

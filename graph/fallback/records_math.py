@@ -91,7 +91,7 @@ AGE = re.compile(
 )
 OWN = re.compile(r"(?:my|our)\b", re.IGNORECASE)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "six": 6}
-CRIME_PLURAL = {"crime": "FIRs", "fir": "FIRs", "case": "FIRs", "robbery": "robberies"}
+CRIME_PLURAL = {"crime": "FIRs", "fir": "FIRs", "case": "FIRs"}
 DAYS_IN = {"day": 1, "week": 7}
 
 
@@ -245,7 +245,7 @@ def _rate(question: str, today: date) -> RecordsMath | None:
     if crime is None or not RATE_WORD.search(question) or len(stated) > 1:
         return None
     word = crime["crime"].lower()
-    noun = CRIME_PLURAL.get(word, word if word.endswith("s") else f"{word}s")
+    noun = CRIME_PLURAL.get(word) or _plural(word)
     places = [p for p in _places(question) if p] or (["my jurisdiction"] if crime["own"] else [])
     if not places:
         return None
@@ -275,6 +275,14 @@ def _places(question: str) -> list[str]:
         if found and not re.fullmatch(r"(?i)what|which|how|ncrb|bns|ipc|india", found.split()[0]):
             out.append(found)
     return out
+
+
+def _plural(word: str) -> str:
+    if word.endswith("s"):
+        return word
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return f"{word[:-1]}ies"
+    return f"{word}s"
 
 
 def _since(question: str) -> RecordsMath | None:

@@ -20,7 +20,7 @@ CREATIVE = re.compile(
     r"\b(?:write|compose|draft|make|create|give me|tell me|suggest|generate|likh\w*|bana\w*"
     r"|suna\w*|barey\w*)\b(?:\W+\w+){0,6}?\W+(?:poems?|poetry|story|stories|lyrics|songs?"
     r"|captions?|speech|jokes?|limerick|haiku|essay|shayari|kavit(?:a|e)|rap|toast|riddle"
-    r"|quote|wish(?:es)?|greetings?)\b"
+    r"|quote|wish(?:es)?|greetings?|ghazal)\b"
     r"|\b(?:poem|poetry|kavita|kavite|shayari|joke|lyrics|caption|limerick|haiku)\b",
     re.IGNORECASE,
 )
@@ -28,7 +28,8 @@ TOPICS = {
     "weather": re.compile(
         r"\b(?:weather|forecasts?|rain\w*|temperatures?|humid\w*|cyclones?|monsoons?"
         r"|heat ?waves?|cold waves?|snow\w*|thunderstorms?|storms?|drizzle|sunny|cloudy"
-        r"|degrees? celsius|garam|thand\w*|barish|baarish|mausam|male\s+bar\w*|bisilu|chali)\b",
+        r"|degrees? celsius|aqi|air quality|hawamana|garam|thand\w*|barish|baarish|mausam"
+        r"|male\s+bar\w*|bisilu|chali)\b",
         re.IGNORECASE,
     ),
     "sport": re.compile(
@@ -51,11 +52,13 @@ TOPICS = {
         r"|home loan|personal loan|car loan|loan\b.*\bbank|which bank|bank\b.*\b(?:best|achha)"
         r"|engineering college|medical college|admission|my (?:wife|husband|marriage|girlfriend"
         r"|boyfriend)|keep fighting|relationship advice|pills|sleeping|can'?t sleep|insomnia"
-        r"|headache|recipe|vacation|holiday trip|visa)\b",
+        r"|headache|recipe|vacation|holiday trip|visa|gold (?:rate|price)|price of gold"
+        r"|petrol price|share price)\b",
         re.IGNORECASE,
     ),
     "trivia": re.compile(
         r"\b(?:capital of|who invented|who discovered|tallest (?:building|mountain)"
+        r"|(?:current |present )?(?:prime minister|president) of (?:india|the us|america)"
         r"|longest river|distance to the moon|meaning of life|who is the richest)\b",
         re.IGNORECASE,
     ),
@@ -63,7 +66,7 @@ TOPICS = {
 POLICE_WORK = re.compile(
     r"\b(?:firs?|cases?|accused|arrest\w*|suspects?|complain\w*|victims?|theft|thefts|stolen"
     r"|robber(?:y|ies)|burglar\w*|murders?|assault\w*|crimes?|criminal|offen[cs]es?|bns|bnss"
-    r"|ipc|crpc|pocso|ndps|section|police station|ps|bandobast|security arrangements?"
+    r"|ipc|crpc|pocso|ndps|section|police station|ps|bandobast|security|crowd control"
     r"|deploy\w*|patrol\w*|traffic|accidents?|investigat\w*|io|charge ?sheet\w*|bail|warrants?"
     r"|seiz\w*|missing|fraud\w*|cheat\w*|snatch\w*|riots?|law and order|procession|vip"
     r"|sop|procedure|evidence|witness\w*|fingerprints?|cctv|vehicles?|plates?|precincts?"

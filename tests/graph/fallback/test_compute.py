@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from datetime import date
+
+import pytest
 
 from graph.fallback.compute import computation
 from graph.fallback.records_math import records_math, single_count
@@ -71,7 +71,9 @@ async def test_web_needing_question_counts_the_records_part_and_says_web_is_off(
 
     async def records(question, officer, page):
         asked.append(question)
-        return ToolOutput(text="Counting FIRs of theft in your precincts: 137.", records=[{"n": 137}])
+        return ToolOutput(
+            text="Counting FIRs of theft in your precincts: 137.", records=[{"n": 137}]
+        )
 
     run = await run_loop(
         context_for(FallbackServices(records=records)),
@@ -90,3 +92,62 @@ async def test_web_needing_question_without_a_records_part_only_says_web_is_off(
     )
     assert "web search is not configured" in run.result.answer
     assert run.tool_notes == []
+
+
+@pytest.mark.parametrize(
+    ("question", "expression", "said"),
+    [
+        (
+            "Of 96 missing-person complaints, 71 were traced. What percentage?",
+            "round(71*100/96, 2)",
+            "71 is {value}% of 96.",
+        ),
+        (
+            "Seizures went down from 2.4 crore to 1.8 crore; percentage decline?",
+            "round(abs(18000000 - 24000000)*100/24000000, 2)",
+            "From 2.4 crore to 1.8 crore is a fall of {value}%.",
+        ),
+        (
+            "this year 310 cases against 280 last year, percent increase?",
+            "round(abs(310 - 280)*100/280, 2)",
+            "From 280 to 310 is a rise of {value}%.",
+        ),
+        (
+            "mean of 14, 9 and 22 complaints",
+            "round((14 + 9 + 22)/3, 2)",
+            "The average of 14, 9, 22 is {value}.",
+        ),
+        (
+            "a taluk of 3,20,000 residents had 48 robberies; robbery rate per 100,000?",
+            "round(48*100000/320000, 2)",
+            "48 in a population of 3,20,000 is {value} per 100,000 people.",
+        ),
+        (
+            "how many days to finish 90 verifications at 12 per day",
+            "round(90/12, 2)",
+            "90 at 12 a day takes {value} days.",
+        ),
+        (
+            "how many more arrests did Mysuru make (402) than Mandya (317)?",
+            "402 - 317",
+            "The difference between 402 and 317 is {value}.",
+        ),
+    ],
+)
+def test_the_operation_and_its_numbers_are_read_from_the_words(question, expression, said):
+    found = computation(question)
+    assert found is not None
+    assert (found.expression, found.sentence) == (expression, said)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what is 18% of 2,35,000",
+        "punishment under BNS 318(4) for cheating of 5 lakh",
+        "how many thefts in Whitefield between 1 March 2026 and 15 March 2026",
+        "percentage of thefts solved in 2025",
+    ],
+)
+def test_no_worded_arithmetic_where_numbers_are_dates_sections_or_given_percentages(question):
+    assert computation(question) is None

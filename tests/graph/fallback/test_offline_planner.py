@@ -38,6 +38,21 @@ ONE_CYCLE = [
         ("is 15/06/2024 after the BNS cut-over", "before the BNS cut-over"),
         ("how many working days between 1/12/2026 and 15/12/2026", "10 working days"),
         ("what is 2 weeks before 03-03-26", "Tuesday, 17 February 2026"),
+        ("which day of the week is 2 October 2027", "2 October 2027 is a Saturday"),
+        ("4 months after 31 October 2026?", "is Sunday, 28 February 2027"),
+        ("two months before 15 March 2027", "is Friday, 15 January 2027"),
+        (
+            "Preliminary inquiry started on 1 December 2026 - last date to complete it?",
+            "day 14 is Tuesday, 15 December 2026",
+        ),
+        (
+            "arrested at 10 pm on 1 December 2026, when must he be produced before the magistrate",
+            "ends at 22:00 (10:00 PM) on Wednesday, 2 December 2026",
+        ),
+        (
+            "the doctor examined the survivor on 30 November 2026; when is the report due to the IO",
+            "day 7 is Monday, 7 December 2026",
+        ),
     ],
 )
 async def test_offline_planner_computes_dates_and_arithmetic(question: str, expected: str) -> None:
