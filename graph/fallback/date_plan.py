@@ -34,7 +34,12 @@ IN_DAYS = re.compile(
     rf"\bin\s+{_COUNT}\s*(working |business |calendar )?(days?|weeks?|months?)\b", re.I
 )
 N_DAY = re.compile(r"\b(\d{1,3})[- ]day\b", re.IGNORECASE)
-CUTOVER = re.compile(r"cut[- ]?over|bns (?:came into force|commencement)|new criminal laws?", re.I)
+CUTOVER = re.compile(
+    r"cut[- ]?over|\b(?:bns|bnss|bsa|new criminal laws?)\b.*\b(?:c[oa]me? into (?:force|effect)"
+    r"|commence\w*|effective|implemented|replaced?)\b|new criminal laws?",
+    re.IGNORECASE,
+)
+WHEN = re.compile(r"\bwhen\b|\bwhich date\b|\bwhat date\b|\bfrom when\b", re.IGNORECASE)
 CHARGESHEET = re.compile(r"charge[- ]?sheet|final report|default bail|\b187\b", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(deadline|due|limit|last date)\b", re.IGNORECASE)
 BUSINESS = re.compile(r"\b(working|business) days\b", re.IGNORECASE)
@@ -129,6 +134,8 @@ def date_call(question: str, today: date) -> PlannedCall | None:
         return PlannedCall("date_utility", args)
     if CUTOVER.search(question) and found:
         return PlannedCall("date_utility", {"operation": "cutover", "start": found[0]})
+    if CUTOVER.search(question) and WHEN.search(question):
+        return PlannedCall("date_utility", {"operation": "cutover"})
     if CHARGESHEET.search(question) or (DEADLINE.search(question) and N_DAY.search(question)):
         explicit = OFFSET.search(question) or IN_DAYS.search(question)
         if explicit and not CHARGESHEET.search(question):

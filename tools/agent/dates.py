@@ -352,8 +352,14 @@ def _convert(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
 
 
 def _cutover(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
-    day = parse_date(_required(args.start, "a date"), today)
     cut = long_date(BNS_CUTOVER)
+    if not args.start:
+        text = (
+            f"The BNS, BNSS and BSA came into force on {cut}, replacing the IPC, CrPC and "
+            "Evidence Act (offences committed before then stay under the IPC)."
+        )
+        return text, {"date": BNS_CUTOVER.isoformat()}
+    day = parse_date(args.start, today)
     if day < BNS_CUTOVER:
         text = (
             f"{long_date(day)} is before the BNS cut-over ({cut}): offences then fall under "

@@ -39,6 +39,7 @@ ONE_CYCLE = [
         ("how many working days between 1/12/2026 and 15/12/2026", "10 working days"),
         ("what is 2 weeks before 03-03-26", "Tuesday, 17 February 2026"),
         ("which day of the week is 2 October 2027", "2 October 2027 is a Saturday"),
+        ("from when do the new criminal laws apply?", "came into force on Monday, 1 July 2024"),
         ("4 months after 31 October 2026?", "is Sunday, 28 February 2027"),
         ("two months before 15 March 2027", "is Friday, 15 January 2027"),
         (
@@ -50,7 +51,7 @@ ONE_CYCLE = [
             "ends at 22:00 (10:00 PM) on Wednesday, 2 December 2026",
         ),
         (
-            "the doctor examined the survivor on 30 November 2026; when is the report due to the IO",
+            "doctor examined the survivor on 30 November 2026; when is the report due to the IO",
             "day 7 is Monday, 7 December 2026",
         ),
     ],
