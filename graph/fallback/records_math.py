@@ -23,6 +23,7 @@ from graph.fallback.compute import AVERAGE_WORD, CHANGE_WORD, PERCENT_WORD, RATE
 from graph.fallback.numbers import Quantity, quantities, rate_base
 from tools.agent.deadlines import add_months
 from tools.text2zcql.dates import find_period
+from tools.text2zcql.entities import extract
 
 Operation = Literal["share", "change", "ratio", "difference", "average", "rate", "since", "count"]
 OUTCOME_STATUS = {
@@ -109,6 +110,12 @@ class RecordsMath:
     outcome: str = ""
 
 
+def about_records(text: str) -> bool:
+    """The words name something the records hold: a crime, a status, a place, FIRs or cases."""
+    e = extract(text.lower(), date(2000, 1, 1))
+    return bool(e.crimes or e.statuses or e.domain_words or e.stations or e.districts)
+
+
 def _tidy(text: str) -> str:
     text = STATE_WIDE.sub("", text)
     return re.sub(r"\s+", " ", text).strip(" ,;:-?")
@@ -155,7 +162,7 @@ def _share(question: str, today: date) -> RecordsMath | None:
         or SHARE_AFTER_TOPIC.search(question)
         or SHARE_OF.search(question)
     )
-    if m is None or quantities(m["base"]):
+    if m is None or quantities(m["base"]) or not about_records(m["base"]):
         return None
     base = _count_question(m["base"])
     outcome = _outcome(m["part"])
@@ -175,6 +182,8 @@ def _change(question: str) -> RecordsMath | None:
     if m is None or not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)):
         return None
     topic = _tidy(m["topic"])
+    if not about_records(topic):
+        return None
     a, b = _tidy(m["a"]), _tidy(m["b"])
     if not (PERIOD_WORDS.fullmatch(a) or re.fullmatch(r"(?:19|20)\d{2}", a)):
         return None
@@ -191,7 +200,7 @@ def _side(side: str, noun: str, rest: str) -> str:
 
 def _pair(question: str) -> RecordsMath | None:
     m = PAIR.search(_tidy(question) + "?")
-    if m is None or quantities(m["a"] + " " + m["b"]):
+    if m is None or quantities(m["a"] + " " + m["b"]) or not about_records(m.group(0)):
         return None
     b, noun = m["b"], ""
     counted = COUNT_NOUN.search(b)
@@ -221,6 +230,8 @@ def _months(question: str, today: date) -> int | None:
 def _average(question: str, today: date) -> RecordsMath | None:
     m = AVERAGE_SPAN.search(question)
     if m is None or quantities(question) or not AVERAGE_WORD.search(question):
+        return None
+    if not about_records(m["what"]):
         return None
     unit = m["unit"].lower()
     period, _ = find_period(question.lower(), today)
@@ -290,6 +301,8 @@ def _since(question: str) -> RecordsMath | None:
     if m is None:
         return None
     what = _tidy(m["what"])
+    if not about_records(what):
+        return None
     return RecordsMath("since", (f"latest {what}",), (what,))
 
 
@@ -332,4 +345,5 @@ def asks_records_arithmetic(question: str) -> bool:
         return False
     if _share(question, date.today()) or _change(question) or _pair(question) or _since(question):
         return True
-    return bool(AVERAGE_SPAN.search(question) and not quantities(question))
+    average = AVERAGE_SPAN.search(question)
+    return bool(average and not quantities(question) and about_records(average["what"]))

@@ -95,6 +95,9 @@ def test_average_per_month_counts_the_months_of_the_period() -> None:
         "how many thefts in Whitefield in 2025",
         "If 12 of 40 thefts were solved, what percentage is that?",
         "list robberies in Jayanagar this year",
+        "what percentage of the compensation goes to the victim's family",
+        "how long since the last pay revision",
+        "ratio of constables to head constables in the sanctioned strength",
     ],
 )
 def test_plain_counts_and_stated_numbers_are_not_records_arithmetic(question: str) -> None:
