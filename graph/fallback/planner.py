@@ -123,7 +123,17 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
         calls.append(PlannedCall("vision", {"question": question[:500]}))
     if not calls and query.knowledge_configured:
         calls.append(PlannedCall("knowledge_base", {"question": question[:500]}))
+    if _web_unconfigured_but_wanted(query, calls):
+        calls.append(PlannedCall("web_search", {"query": question[:300]}))
     return calls
+
+
+def _web_unconfigured_but_wanted(query: PlannerInput, calls: list[PlannedCall]) -> bool:
+    """News or a recent circular asked for without web search: the tool then says plainly
+    that web search is not configured (records, screen and computed answers are left alone)."""
+    if query.web_configured or not WEB_IMPLICIT.search(query.question):
+        return False
+    return not any(c.name in ("records", "page_context", "web_search") for c in calls)
 
 
 def next_step(query: PlannerInput, done: list[ToolRecord]) -> list[PlannedCall]:

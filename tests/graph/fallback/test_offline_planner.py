@@ -151,7 +151,18 @@ async def test_latest_news_uses_web_search_only_when_configured() -> None:
     assert web.queries == ["latest BNSS news"]
     assert [c.kind for c in run.result.citations] == ["web"]
     unconfigured = await run_loop(context_for(FallbackServices()), "latest BNSS news")
-    assert unconfigured.tool_notes == []
+    assert [n["status"] for n in unconfigured.tool_notes] == ["unavailable"]
+    assert "Web search is not configured on this deployment." in unconfigured.result.answer
+    assert unconfigured.result.partial and unconfigured.result.citations == []
+
+
+async def test_a_records_question_saying_latest_is_not_sent_to_the_web() -> None:
+    records = FakeRecords()
+    run = await run_loop(
+        context_for(FallbackServices(records=records)), "latest FIRs registered in KR Puram"
+    )
+    assert [n["tool"] for n in run.tool_notes] == ["records"]
+    assert "Web search" not in run.result.answer
 
 
 async def test_explicit_web_request_without_configuration_is_honest() -> None:
