@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from graph.fallback.numbers import Quantity, quantities, rate_base
 
 PERCENT_WORD = re.compile(
-    r"\bpercent(?:age)?\b|%|\bper ?cent\b|\bshare\b|\bproportion\b|\bfraction\b", re.I
+    r"\bpercent(?:age)?\b|%|\bper ?cent\b|\bshare\b|\bproportion\b|\bfraction\b"
+    r"|\b(?:detection|clearance|conviction|recovery|disposal|solv(?:e|ing)|charge[- ]?sheeting"
+    r"|success|pendency|acquittal|arrest) rate\b",
+    re.I,
 )
 CHANGE_WORD = re.compile(
     r"\b(?:increase|increased|decrease|decreased|change|changed|rise|rose|fall|fell|drop|"

@@ -59,6 +59,8 @@ WHEN_DUE = re.compile(
     r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b",
     re.IGNORECASE,
 )
+PUNISHMENT_YEARS = re.compile(r"\b(\d{1,2})[- ]years?\b", re.IGNORECASE)
+GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|murder)\b", re.I)
 CLOCK = re.compile(r"\b(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})\b", re.IGNORECASE)
 STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("preliminary_enquiry_14", re.compile(r"\bpreliminary (?:enquiry|inquiry)\b|\b173\(3\)", re.I)),
@@ -136,18 +138,18 @@ def date_call(question: str, today: date) -> PlannedCall | None:
         return PlannedCall("date_utility", {"operation": "cutover", "start": found[0]})
     if CUTOVER.search(question) and WHEN.search(question):
         return PlannedCall("date_utility", {"operation": "cutover"})
-    if CHARGESHEET.search(question) or (DEADLINE.search(question) and N_DAY.search(question)):
-        explicit = OFFSET.search(question) or IN_DAYS.search(question)
-        if explicit and not CHARGESHEET.search(question):
-            return _offset_call(explicit, positioned)
-        return _deadline_call(question, found, explicit)
     event = statutory_event(question)
-    if event and found and WHEN_DUE.search(question):
+    if event and found and WHEN_DUE.search(question) and not CHARGESHEET.search(question):
         args = {"operation": "deadline", "deadline": event, "start": found[0]}
         clock = CLOCK.search(question)
         if clock:
             args["time"] = clock[1]
         return PlannedCall("date_utility", args)
+    if CHARGESHEET.search(question) or (DEADLINE.search(question) and N_DAY.search(question)):
+        explicit = OFFSET.search(question) or IN_DAYS.search(question)
+        if explicit and not CHARGESHEET.search(question):
+            return _offset_call(explicit, positioned)
+        return _deadline_call(question, found, explicit)
     offset = OFFSET.search(question) or IN_DAYS.search(question)
     if offset:
         return _offset_call(offset, positioned)
@@ -176,13 +178,22 @@ def _deadline_call(
     if not found:
         return None
     n_day = N_DAY.search(question)
-    days = _count(explicit[1]) if explicit else int(n_day[1]) if n_day else 60
+    days = _count(explicit[1]) if explicit else int(n_day[1]) if n_day else _bail_class(question)
     args: dict[str, Any] = {"operation": "deadline", "start": found[0]}
     if CHARGESHEET.search(question) and days in (60, 90):
         args["deadline"] = f"chargesheet_{days}"
     else:
         args["days"] = days
     return PlannedCall("date_utility", args)
+
+
+def _bail_class(question: str) -> int:
+    """BNSS 187(3): 90 days for death, life or more than ten years; 60 days otherwise (an
+    offence of at most ten years is counted in the 60-day class, the safe reading)."""
+    years = PUNISHMENT_YEARS.search(question)
+    if GRAVE.search(question) or (years is not None and int(years[1]) > 10):
+        return 90
+    return 60
 
 
 def _offset_call(offset: re.Match[str], positioned: list[tuple[int, str]]) -> PlannedCall:
@@ -214,4 +225,5 @@ def asks_date_arithmetic(question: str) -> bool:
         return False
     if OFFSET.search(question) or WEEKDAY.search(question):
         return True
-    return bool(statutory_event(question) and WHEN_DUE.search(question))
+    deadline = statutory_event(question) or CHARGESHEET.search(question)
+    return bool(deadline and (WHEN_DUE.search(question) or DEADLINE.search(question)))

@@ -59,9 +59,19 @@ WEB_IMPLICIT = re.compile(r"\b(latest|news|recent (?:notification|circular)|gaze
 VISION = re.compile(r"\b(image|photo|picture|pic|this (?:shows|one)|in the attachment|see)\b", re.I)
 
 
+WORD_OPERATORS = (
+    (re.compile(r"(?<=\d)\s+(?:divided by|by)\s+(?=[₹\d(])", re.I), " / "),
+    (re.compile(r"(?<=\d)\s+(?:multiplied by|times|into)\s+(?=[₹\d(])", re.I), " * "),
+    (re.compile(r"(?<=\d)\s+plus\s+(?=[₹\d(])", re.I), " + "),
+    (re.compile(r"(?<=\d)\s+minus\s+(?=[₹\d(])", re.I), " - "),
+)
+
+
 def extract_expression(question: str) -> str | None:
-    """The arithmetic expression in a question, if it has one."""
+    """The arithmetic expression in a question, if it has one ("240 divided by 16" too)."""
     text = question
+    for words, symbol in WORD_OPERATORS:
+        text = words.sub(symbol, text)
     for mask in _MASKS:
         text = mask.sub(" # ", text)
     best: str | None = None

@@ -70,9 +70,13 @@ COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+num
 STATE_WIDE = re.compile(r"\s*\b(?:across|in|throughout|all over) the state\b|\bstatewide\b", re.I)
 AVERAGE_SPAN = re.compile(
     r"\b(?:average|mean|avg)\s+(?:number\s+of\s+|no\.? of\s+|count of\s+)?(?P<what>.+?)\s+"
-    r"per\s+(?P<unit>month|week|day|year)\b(?P<rest>[^?]*)",
+    r"per\s+(?P<unit>month|week|day|year)\b(?P<rest>[^?]*)"
+    r"|\b(?:average|mean|avg)\s+(?P<adverb>monthly|weekly|daily|yearly|annual)\s+"
+    r"(?:number\s+of\s+|count of\s+)?(?P<what2>[^?]+)",
     re.IGNORECASE,
 )
+ADVERB_UNIT = {"monthly": "month", "weekly": "week", "daily": "day", "yearly": "year"}
+ADVERB_UNIT["annual"] = "year"
 RATE_SPAN = re.compile(r"(?P<own>\b(?:my|our)\s+)?\b(?P<crime>[a-z-]+)\s+rate\b", re.I)
 SINCE_LAST = re.compile(
     r"\bhow (?:many|long)\s+(?:days|weeks)?\s*(?:has it been\s+)?since\s+(?:the\s+)?"
@@ -231,9 +235,10 @@ def _average(question: str, today: date) -> RecordsMath | None:
     m = AVERAGE_SPAN.search(question)
     if m is None or quantities(question) or not AVERAGE_WORD.search(question):
         return None
-    if not about_records(m["what"]):
+    what, rest = (m["what"], m["rest"]) if m["what"] else (m["what2"], "")
+    if not about_records(what):
         return None
-    unit = m["unit"].lower()
+    unit = m["unit"].lower() if m["unit"] else ADVERB_UNIT[m["adverb"].lower()]
     period, _ = find_period(question.lower(), today)
     if period is None or period.start is None:
         return None
@@ -246,8 +251,8 @@ def _average(question: str, today: date) -> RecordsMath | None:
         count = max(1, (end - period.start).days // DAYS_IN[unit])
     if not count:
         return None
-    asked = _count_question(f"{m['what']}{m['rest']}")
-    return RecordsMath("average", (asked,), (m["what"],), unit=unit, periods=count)
+    asked = _count_question(f"{what}{rest}")
+    return RecordsMath("average", (asked,), (_tidy(what),), unit=unit, periods=count)
 
 
 def _rate(question: str, today: date) -> RecordsMath | None:
@@ -272,7 +277,7 @@ def _rate(question: str, today: date) -> RecordsMath | None:
 
 
 PLACE = re.compile(
-    r"^\s*(?P<a>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})\s+(?:has|had|with)\b"
+    r"^\s*(?P<a>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})(?:'s)?\s+(?:has|had|with|population)\b"
     r"|\b(?:in|of|for|at)\s+(?P<b>(?:my|our)\s+(?:district|jurisdiction|stations?|precincts?)"
     r"|[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})"
     r"|\b(?P<c>(?:my|our)\s+(?:district|jurisdiction|stations?|precincts?))(?:'s)?\b",
@@ -346,4 +351,6 @@ def asks_records_arithmetic(question: str) -> bool:
     if _share(question, date.today()) or _change(question) or _pair(question) or _since(question):
         return True
     average = AVERAGE_SPAN.search(question)
-    return bool(average and not quantities(question) and about_records(average["what"]))
+    return bool(
+        average and not quantities(question) and about_records(average["what"] or average["what2"])
+    )

@@ -219,9 +219,18 @@ def _difference(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     end = parse_date(args.end or "today", today)
     days = (end - start).days
     text = f"{abs(days)} days from {long_date(min(start, end))} to {long_date(max(start, end))}"
+    if abs(days) >= 14:
+        text += f" ({_in_weeks(abs(days))})"
     if start > end:
         text += " (the first date is later)"
     return text, {"days": days, "start": start.isoformat(), "end": end.isoformat()}
+
+
+def _in_weeks(days: int) -> str:
+    """'12 weeks and 5 days'."""
+    weeks, extra = divmod(days, 7)
+    rest = f" and {extra} day{'s' if extra != 1 else ''}" if extra else ""
+    return f"{weeks} weeks{rest}"
 
 
 def _add_days(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:

@@ -128,6 +128,11 @@ async def test_web_needing_question_without_a_records_part_only_says_web_is_off(
             "90 at 12 a day takes {value} days.",
         ),
         (
+            "clearance rate if 30 of 120 robberies were solved",
+            "round(30*100/120, 2)",
+            "30 out of 120 is {value}%.",
+        ),
+        (
             "how many more arrests did Mysuru make (402) than Mandya (317)?",
             "402 - 317",
             "The difference between 402 and 317 is {value}.",

@@ -40,6 +40,21 @@ ONE_CYCLE = [
         ("what is 2 weeks before 03-03-26", "Tuesday, 17 February 2026"),
         ("which day of the week is 2 October 2027", "2 October 2027 is a Saturday"),
         ("from when do the new criminal laws apply?", "came into force on Monday, 1 July 2024"),
+        ("what is 240 divided by 16", "= 15"),
+        ("1,250 times 12 plus 300", "= 15300"),
+        ("how many weeks between 1 January 2027 and 31 March 2027", "(12 weeks and 5 days)"),
+        (
+            "default bail deadline for a 7-year offence, remanded on 20 November 2026",
+            "day 60 is Monday, 18 January 2027",
+        ),
+        (
+            "charge sheet deadline for a murder accused remanded on 20 November 2026",
+            "day 90 is Wednesday, 17 February 2027",
+        ),
+        (
+            "informant told on 1 September 2026; when is the 90 day progress update to the victim",
+            "Source: BNSS 193(3)(ii)",
+        ),
         ("4 months after 31 October 2026?", "is Sunday, 28 February 2027"),
         ("two months before 15 March 2027", "is Friday, 15 January 2027"),
         (

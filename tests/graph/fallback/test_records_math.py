@@ -87,6 +87,20 @@ def test_records_arithmetic_is_split_into_records_questions(question, operation,
 def test_average_per_month_counts_the_months_of_the_period() -> None:
     math = records_math("average FIRs per month in Lashkar in 2025", TODAY)
     assert math is not None and (math.unit, math.periods) == ("month", 12)
+    weekly = records_math("average weekly snatchings in Jayanagar in November 2026", TODAY)
+    assert weekly is not None
+    assert (weekly.questions, weekly.unit, weekly.periods) == (
+        ("how many snatchings in Jayanagar in November 2026",),
+        "week",
+        4,
+    )
+
+
+def test_a_population_stated_before_the_rate_names_the_place() -> None:
+    math = records_math("Hebbal population is 3.2 lakh; its theft rate per lakh in 2025?", TODAY)
+    assert math is not None and math.operation == "rate"
+    assert math.questions == ("how many thefts in Hebbal in 2025",)
+    assert math.population is not None and math.population.literal == "320000"
 
 
 @pytest.mark.parametrize(
