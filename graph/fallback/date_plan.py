@@ -97,7 +97,10 @@ STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "victim_progress_90",
-        re.compile(r"\bprogress\b.*\b(?:victim|informant)\b", re.I),
+        re.compile(
+            r"\bprogress\b.*\b(?:victim|informant)\b|\b(?:victim|informant)\b.*\bprogress\b",
+            re.I,
+        ),
     ),
     ("further_investigation_90", re.compile(r"\bfurther investigation\b", re.I)),
 )

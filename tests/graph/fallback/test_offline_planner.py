@@ -55,6 +55,10 @@ ONE_CYCLE = [
             "informant told on 1 September 2026; when is the 90 day progress update to the victim",
             "Source: BNSS 193(3)(ii)",
         ),
+        (
+            "victim last updated on 2 October 2026, when is the next progress update due?",
+            "day 90 is Thursday, 31 December 2026",
+        ),
         ("4 months after 31 October 2026?", "is Sunday, 28 February 2027"),
         ("two months before 15 March 2027", "is Friday, 15 January 2027"),
         (
