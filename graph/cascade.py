@@ -13,6 +13,7 @@ from graph.routing.llm_router import llm_route
 from graph.routing.mixed import detect_mixed_intent
 from graph.routing.policy import Thresholds, decide, resolve_llm
 from graph.routing.rules import rule_route
+from graph.routing.scope import keep_police_work
 from schemas.routing import RouteDecision
 
 
@@ -33,7 +34,7 @@ class RouterCascade:
 
     async def decide(self, text: str, inputs: dict[str, Any]) -> RouteDecision:
         """Rules, then classifier, mixed intent, (in the uncertain band) the LLM, else fallback."""
-        scores = self.classifier.predict(text)
+        scores = keep_police_work(text, self.classifier.predict(text))
         ruled = rule_route(text, inputs.get("last_route"))
         if ruled is not None:
             return RouteDecision(

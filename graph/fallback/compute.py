@@ -1,61 +1,55 @@
-"""What the offline planner computes from a question's words: percentages, ratios,
-differences and rates per 100,000 as calculator expressions, the two records counts a
-"how many X, and what percentage were solved?" question needs, and whether a question needs
-a figure from outside the records.
+"""The arithmetic a question asks for in words, over the numbers it states: shares and
+percentages, percentage changes (with their direction), ratios, differences, averages, rates
+per 100,000 (or per lakh, million, thousand) of a stated population, and "how many weeks
+to clear N at M a week". Each becomes one calculator expression and the sentence that says
+what was computed. Whether a question needs a figure from outside the records is decided
+here too.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-_NUM = r"(\d[\d,]*(?:\.\d+)?)"
-PERCENT_WORD = re.compile(r"\bpercent(?:age)?\b|%|\bper cent\b|\bshare\b", re.IGNORECASE)
-PART_OF_WHOLE = re.compile(
-    rf"{_NUM}\s+(?:out of|of|from)\s+(?:the\s+|a total of\s+|total\s+)?{_NUM}\b", re.IGNORECASE
+from graph.fallback.numbers import Quantity, quantities, rate_base
+
+PERCENT_WORD = re.compile(
+    r"\bpercent(?:age)?\b|%|\bper ?cent\b|\bshare\b|\bproportion\b|\bfraction\b"
+    r"|\b(?:detection|clearance|conviction|recovery|disposal|solv(?:e|ing)|charge[- ]?sheeting"
+    r"|success|pendency|acquittal|arrest) rate\b",
+    re.I,
 )
-RATIO = re.compile(rf"\bratio (?:of|between) {_NUM} (?:to|and) {_NUM}", re.IGNORECASE)
-DIFFERENCE = re.compile(
-    rf"\bdifference between {_NUM} and {_NUM}|\bhow many more\b.*?{_NUM}.*?\bthan\b.*?{_NUM}",
+CHANGE_WORD = re.compile(
+    r"\b(?:increase|increased|decrease|decreased|change|changed|rise|rose|fall|fell|drop|"
+    r"dropped|decline|declined|grow|grew|growth|went (?:up|down)|go (?:up|down)|reduc\w+)\b",
     re.IGNORECASE,
 )
-RATE = re.compile(
-    rf"{_NUM}\s+(?:[a-z-]+\s+){{0,3}}?(?:in|for|among|with)\s+(?:a\s+)?population of\s+{_NUM}"
-    r"\s*(lakh|crore|million)?",
+OUT_OF = re.compile(r"\b(?:out of|of|from)\b(?:\s+(?:the|a total of|total|all))?\s*$", re.I)
+EARLIER = re.compile(r"\b(?:last|previous|earlier|prior|before|old)\b", re.IGNORECASE)
+LATER = re.compile(r"\b(?:this|current|now|present|new|latest)\b", re.IGNORECASE)
+RATIO_WORD = re.compile(r"\bratio\b", re.IGNORECASE)
+DIFFERENCE_WORD = re.compile(
+    r"\bdifference\b|\bhow (?:many|much) (?:more|fewer|less)\b|\bmore than\b|\bfewer than\b"
+    r"|\bgap between\b",
     re.IGNORECASE,
 )
-CHANGE = re.compile(
-    rf"\b(?:percentage|percent) (?:increase|decrease|change|rise|fall)\b.*?\bfrom {_NUM} to {_NUM}",
-    re.IGNORECASE,
+AVERAGE_WORD = re.compile(r"\b(?:average|mean|avg)\b", re.IGNORECASE)
+RATE_WORD = re.compile(r"\brate\b|\bper (?:lakh|lac|capita|million|thousand|1|one)\b", re.I)
+POPULATION = re.compile(
+    r"\b(?:population|people|persons|residents|inhabitants|citizens|populace)\b", re.I
 )
-SCALE = {"lakh": 100_000, "crore": 10_000_000, "million": 1_000_000}
-SHARE_OF_RECORDS = re.compile(
-    r"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?(?:what|which)\s+"
-    r"(?:percentage|percent|share|proportion|fraction)\s+(?:of (?:them|those)\s+)?"
-    r"(?:were|was|are|is|have been|got)\s+(?P<outcome>solved|detected|charge[- ]?sheeted|closed|"
-    r"undetected|pending|under investigation)\b",
-    re.IGNORECASE,
-)
-OUTCOME_STATUS = {
-    "solved": "charge sheeted",
-    "detected": "charge sheeted",
-    "charge sheeted": "charge sheeted",
-    "chargesheeted": "charge sheeted",
-    "charge-sheeted": "charge sheeted",
-    "closed": "closed",
-    "undetected": "undetected",
-    "pending": "under investigation",
-    "under investigation": "under investigation",
-}
+UNITS = r"(?P<unit>day|week|month|year|hour)s?"
+PACE = re.compile(rf"\s*(?:[a-z]+\s+){{0,2}}?(?:every|per|each|a|an)\s+{UNITS}\b", re.I)
+HOW_LONG = re.compile(rf"\bhow (?:many|long)\s+(?:{UNITS}\b)?", re.IGNORECASE)
 OUTSIDE_FIGURE = re.compile(
-    r"\bncrb\b|\bnational (?:average|rate|figure)\b|\ball[- ]india\b|\bstate average\b"
-    r"|\bcountry(?:wide)? average\b|\blatest (?:figure|statistics|data|average)\b",
+    r"\bncrb\b|\bnational (?:average|rate|figure|crime rate)\b|\ball[- ]india\b"
+    r"|\bstate average\b|\bcountry(?:wide)? average\b"
+    r"|\blatest (?:\w+ ){0,2}(?:figures?|statistics|data|average|estimates?|census)\b"
+    r"|\bofficial (?:\w+ ){0,2}(?:population|estimates?|figures?)\b|\bcensus\b",
     re.IGNORECASE,
 )
-
-
-def _n(text: str) -> str:
-    return text.replace(",", "")
 
 
 @dataclass(frozen=True)
@@ -66,68 +60,150 @@ class Computation:
     sentence: str
 
 
-def computation(question: str) -> Computation | None:
-    """The arithmetic a question asks for in words, if any."""
-    if m := CHANGE.search(question):
-        old, new = _n(m[1]), _n(m[2])
-        return Computation(
-            f"round(({new} - {old})*100/{old}, 2)",
-            f"The change from {m[1]} to {m[2]} is {{value}}%.",
-        )
-    if (m := PART_OF_WHOLE.search(question)) and PERCENT_WORD.search(question):
-        return Computation(
-            f"round({_n(m[1])}*100/{_n(m[2])}, 2)", f"{m[1]} out of {m[2]} is {{value}}%."
-        )
-    if m := RATE.search(question):
-        population = f"{_n(m[2])}*{SCALE[m[3].lower()]}" if m[3] else _n(m[2])
-        return Computation(
-            f"round({_n(m[1])}*100000/({population}), 2)",
-            f"{m[1]} in a population of {m[2]}{' ' + m[3] if m[3] else ''} is {{value}} per "
-            "100,000 people.",
-        )
-    if m := RATIO.search(question):
-        return Computation(
-            f"round({_n(m[1])}/{_n(m[2])}, 2)", f"The ratio of {m[1]} to {m[2]} is {{value}} : 1."
-        )
-    if m := DIFFERENCE.search(question):
-        first, second = (m[1], m[2]) if m[1] else (m[3], m[4])
-        return Computation(
-            f"{_n(first)} - {_n(second)}",
-            f"The difference between {first} and {second} is {{value}}.",
-        )
-    return None
+def _plain(values: list[Quantity]) -> list[Quantity]:
+    return [q for q in values if not q.percent]
 
 
-@dataclass(frozen=True)
-class RecordsShare:
-    """Two records counts and the share one is of the other."""
-
-    total_question: str
-    part_question: str
-    outcome: str
-    status: str
+def _near(question: str, q: Quantity, pattern: re.Pattern[str], before: int = 0) -> bool:
+    """The pattern in the few words after the quantity (or before it, when asked)."""
+    after = question[q.end : q.end + 30]
+    ahead = question[max(0, q.start - before) : q.start] if before else ""
+    return bool(pattern.search(after) or (ahead and pattern.search(ahead)))
 
 
-def records_share(question: str) -> RecordsShare | None:
-    """'how many thefts in Whitefield this year, and what percentage were solved?'"""
-    m = SHARE_OF_RECORDS.search(question.strip())
-    if m is None:
+def _when(question: str, q: Quantity, low: int, high: int) -> str | None:
+    """'earlier' or 'later': the time label nearest the quantity, within its own stretch."""
+    window = question[max(low, q.start - 25) : min(high, q.end + 25)]
+    offset = max(low, q.start - 25)
+    marks = [(abs(m.start() + offset - q.start), "earlier") for m in EARLIER.finditer(window)]
+    marks += [(abs(m.start() + offset - q.start), "later") for m in LATER.finditer(window)]
+    return min(marks)[1] if marks else None
+
+
+def _change(question: str, values: list[Quantity]) -> Computation | None:
+    if not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)) or len(values) != 2:
         return None
-    base = m["base"].strip(" ,")
-    outcome = m["outcome"].lower()
-    status = OUTCOME_STATUS.get(outcome, outcome)
-    part = re.sub(r"\bhow many\b", f"how many {status}", base, count=1, flags=re.IGNORECASE)
-    return RecordsShare(base, part, outcome, status)
+    old, new = values
+    labels = (_when(question, old, 0, new.start), _when(question, new, old.end, len(question)))
+    if labels in (("later", "earlier"), ("later", None), (None, "earlier")):
+        old, new = new, old
+    if old.value == 0:
+        return None
+    direction = "a rise" if new.value > old.value else "a fall" if new.value < old.value else "no"
+    return Computation(
+        f"round(abs({new.literal} - {old.literal})*100/{old.literal}, 2)",
+        f"From {old.text} to {new.text} is {direction} change of {{value}}%."
+        if direction == "no"
+        else f"From {old.text} to {new.text} is {direction} of {{value}}%.",
+    )
+
+
+def _share(question: str, values: list[Quantity]) -> Computation | None:
+    if not PERCENT_WORD.search(question) or len(values) < 2:
+        return None
+    said = "{part} out of {whole} is {{value}}%."
+    for part, whole in itertools.pairwise(values):
+        if OUT_OF.search(question[part.end : whole.start]):
+            break
+    else:
+        if len(values) != 2:
+            return None
+        part, whole = sorted(values, key=lambda q: q.value)
+        said = "{part} is {{value}}% of {whole}."
+    if whole.value == 0:
+        return None
+    return Computation(
+        f"round({part.literal}*100/{whole.literal}, 2)",
+        said.format(part=part.text, whole=whole.text),
+    )
+
+
+def _rate(question: str, values: list[Quantity]) -> Computation | None:
+    base = rate_base(question)
+    if not (RATE_WORD.search(question) or base) or len(values) != 2:
+        return None
+    if not POPULATION.search(question) and base is None:
+        return None
+    people = [q for q in values if _near(question, q, POPULATION, before=20)]
+    population = people[0] if len(people) == 1 else max(values, key=lambda q: q.value)
+    count = next(q for q in values if q is not population)
+    per, words = base if base else (100_000, "per 100,000")
+    if population.value == 0 or per == 1:
+        return None
+    return Computation(
+        f"round({count.literal}*{per}/{population.literal}, 2)",
+        f"{count.text} in a population of {population.text} is {{value}} {words.lower()} people.",
+    )
+
+
+def _ratio(question: str, values: list[Quantity]) -> Computation | None:
+    if not RATIO_WORD.search(question) or len(values) != 2 or values[1].value == 0:
+        return None
+    first, second = values
+    return Computation(
+        f"round({first.literal}/{second.literal}, 2)",
+        f"The ratio of {first.text} to {second.text} is {{value}} : 1.",
+    )
+
+
+def _difference(question: str, values: list[Quantity]) -> Computation | None:
+    if not DIFFERENCE_WORD.search(question) or len(values) != 2:
+        return None
+    high, low = sorted(values, key=lambda q: q.value, reverse=True)
+    return Computation(
+        f"{high.literal} - {low.literal}",
+        f"The difference between {high.text} and {low.text} is {{value}}.",
+    )
+
+
+def _average(question: str, values: list[Quantity]) -> Computation | None:
+    if not AVERAGE_WORD.search(question) or len(values) < 2:
+        return None
+    listed = ", ".join(q.text for q in values)
+    return Computation(
+        f"round(({' + '.join(q.literal for q in values)})/{len(values)}, 2)",
+        f"The average of {listed} is {{value}}.",
+    )
+
+
+def _per_unit(question: str, values: list[Quantity]) -> Computation | None:
+    if HOW_LONG.search(question) is None or len(values) != 2:
+        return None
+    paced = [(q, m) for q in values if (m := PACE.match(question, q.end))]
+    if len(paced) != 1 or paced[0][0].value == 0:
+        return None
+    pace, unit = paced[0][0], paced[0][1]["unit"].lower()
+    total = next(q for q in values if q is not pace)
+    return Computation(
+        f"round({total.literal}/{pace.literal}, 2)",
+        f"{total.text} at {pace.text} a {unit} takes {{value}} {unit}s.",
+    )
+
+
+READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
+    _change,
+    _rate,
+    _average,
+    _ratio,
+    _difference,
+    _per_unit,
+    _share,
+)
+
+
+def computation(question: str) -> Computation | None:
+    """The arithmetic a question asks for in words over the numbers it states, if any."""
+    stated = quantities(question)
+    if any(q.percent for q in stated):
+        return None
+    values = _plain(stated)
+    for reading in READINGS:
+        found = reading(question, values)
+        if found is not None:
+            return found
+    return None
 
 
 def needs_outside_figure(question: str) -> bool:
     """A comparison with a figure the records do not hold (NCRB, a national average)."""
     return OUTSIDE_FIGURE.search(question) is not None
-
-
-def single_count(rows: list[dict[str, object]]) -> int | None:
-    """The count in a one-row, one-number records result."""
-    if len(rows) != 1:
-        return None
-    numbers = [v for v in rows[0].values() if isinstance(v, int) and not isinstance(v, bool)]
-    return numbers[0] if len(numbers) == 1 else None

@@ -27,6 +27,7 @@ from graph.routing.metrics import (
 )
 from graph.routing.mixed import detect_mixed_intent
 from graph.routing.policy import DEFAULT_THRESHOLDS, Decision, Thresholds, decide
+from graph.routing.scope import keep_police_work
 from schemas.routing import ROUTES
 
 SWEEP_ACCEPTS: tuple[float, ...] = tuple(round(0.30 + 0.05 * i, 2) for i in range(13))
@@ -201,7 +202,7 @@ def _replay_one(
     logged = Decision(
         str(record.get("route", "")), str(record.get("stage", "")), _float(record.get("confidence"))
     )
-    scores = classifier.predict(query)
+    scores = keep_police_work(query, classifier.predict(query))
     mixed = detect_mixed_intent(query, scores.probabilities)
     decision = overrides(record) if overrides is not None else None
     if decision is None and overrides is None and logged.stage == "override":

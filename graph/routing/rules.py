@@ -1,5 +1,9 @@
-"""Deterministic routing rules the trained classifier cannot see: conversation follow-ups
-and questions that need tools (arithmetic over records, outside figures).
+"""Deterministic routing rules the trained classifier cannot see: out-of-scope requests,
+conversation follow-ups and questions that need tools (arithmetic, dates, outside figures).
+
+- An out-of-scope request (weather, sport, chat, creative writing, personal advice, trivia;
+  see `graph.routing.scope`) is `out_of_scope`, before any other rule: a records-looking
+  word inside it ("how many medals") never sends it to records.
 
 - A short elliptical follow-up ("and in 2024?", "what about Whitefield?") right after a
   records answer is a records question: route `zcql`, never `hybrid`, so it picks up no
@@ -7,13 +11,22 @@ and questions that need tools (arithmetic over records, outside figures).
 - A records question that asks for a percentage, ratio or rate, or compares with an outside
   figure (NCRB, a national or state average), needs the fallback engine's tools: route
   `fallback`. The records pipeline only counts and lists.
+- So does arithmetic over numbers the message states ("58 of 730 were detected, what
+  percentage?"), arithmetic over records counts ("difference between KR Puram and Whitefield
+  FIR counts last month", "average FIRs per month in Lashkar during 2025", "days since the
+  last robbery"), and date arithmetic on a stated date (N days/weeks/months after it, its
+  weekday, a statutory deadline that starts on it).
 """
 
 from __future__ import annotations
 
 import re
 
+from graph.fallback.compute import computation
+from graph.fallback.date_plan import asks_date_arithmetic
+from graph.fallback.records_math import asks_records_arithmetic
 from graph.routing.mixed import has_record_signal
+from graph.routing.scope import out_of_scope_class
 
 FOLLOW_UP = re.compile(
     r"^\s*(?:and|also|what about|how about|same for|now for|then|only|just|but)\b"
@@ -47,7 +60,12 @@ def is_records_follow_up(text: str, last_route: str | None) -> bool:
 
 
 def needs_tools(text: str) -> bool:
-    """Arithmetic over records, or a comparison with a figure from outside the records."""
+    """Arithmetic (over stated numbers or records counts), date arithmetic on a stated date,
+    or a comparison with a figure from outside the records."""
+    if computation(text) is not None or asks_records_arithmetic(text):
+        return True
+    if asks_date_arithmetic(text) and not has_record_signal(text):
+        return True
     about_records = has_record_signal(text) or bool(RECORD_WORDS.search(text))
     if not about_records:
         return False
@@ -56,6 +74,9 @@ def needs_tools(text: str) -> bool:
 
 def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
     """The route a rule decides, with its reason; None leaves it to the classifier."""
+    scope = out_of_scope_class(text)
+    if scope is not None:
+        return "out_of_scope", f"out of scope ({scope.replace('_', ' ')})"
     if is_records_follow_up(text, last_route):
         return "zcql", "records follow-up after a records answer"
     if needs_tools(text):

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, Field
 
 from tools.agent.base import AgentTool, ToolContext, ToolError, ToolOutput
+from tools.agent.deadlines import DEADLINES, Deadline, add_months, due_date
 
 BNS_CUTOVER = date(2024, 7, 1)
 MAX_SPAN_DAYS = 365 * 200
@@ -62,42 +63,6 @@ ZONE_ALIASES = {
     "gst": "Asia/Dubai",
     "sgt": "Asia/Singapore",
     "jst": "Asia/Tokyo",
-}
-
-
-class Deadline(BaseModel):
-    """A statutory time limit counted from a starting event."""
-
-    label: str
-    days: int
-    source: str
-    #: The starting day counts as day 1 (default bail: the day of the first remand).
-    first_day_counts: bool = False
-
-
-DEADLINES: dict[str, Deadline] = {
-    "chargesheet_60": Deadline(
-        label="60-day limit for the final report before default bail",
-        days=60,
-        source="BNSS 187(3) (CrPC 167(2)): offences not punishable with death, life or 10+ years",
-        first_day_counts=True,
-    ),
-    "chargesheet_90": Deadline(
-        label="90-day limit for the final report before default bail",
-        days=90,
-        source="BNSS 187(3) (CrPC 167(2)): offences punishable with death, life or 10+ years",
-        first_day_counts=True,
-    ),
-    "victim_progress_90": Deadline(
-        label="progress of the investigation to the victim or informant",
-        days=90,
-        source="BNSS 193(3)(ii)",
-    ),
-    "medical_report_7": Deadline(
-        label="medical report of a rape victim to the IO",
-        days=7,
-        source="BNSS 184",
-    ),
 }
 
 
@@ -214,7 +179,15 @@ def long_date(value: date) -> str:
 
 
 Operation = Literal[
-    "today", "difference", "add_days", "business_days", "deadline", "convert_time", "cutover"
+    "today",
+    "difference",
+    "add_days",
+    "add_months",
+    "weekday",
+    "business_days",
+    "deadline",
+    "convert_time",
+    "cutover",
 ]
 
 
@@ -225,9 +198,12 @@ class DateArgs(BaseModel):
     start: str | None = Field(default=None, max_length=40, description="first date")
     end: str | None = Field(default=None, max_length=40, description="second date")
     days: int | None = Field(default=None, ge=-MAX_SPAN_DAYS, le=MAX_SPAN_DAYS)
+    months: int | None = Field(default=None, ge=-2400, le=2400, description="add_months")
     business: bool = Field(default=False, description="count Monday-Friday only (add_days)")
     deadline: str | None = Field(default=None, description=f"one of {sorted(DEADLINES)}")
-    time: str | None = Field(default=None, max_length=20, description="e.g. 10:30")
+    time: str | None = Field(
+        default=None, max_length=20, description="e.g. 10:30 (convert_time; hour deadlines)"
+    )
     from_zone: str = Field(default="IST", max_length=40)
     to_zone: str = Field(default="UTC", max_length=40)
 
@@ -243,9 +219,18 @@ def _difference(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     end = parse_date(args.end or "today", today)
     days = (end - start).days
     text = f"{abs(days)} days from {long_date(min(start, end))} to {long_date(max(start, end))}"
+    if abs(days) >= 14:
+        text += f" ({_in_weeks(abs(days))})"
     if start > end:
         text += " (the first date is later)"
     return text, {"days": days, "start": start.isoformat(), "end": end.isoformat()}
+
+
+def _in_weeks(days: int) -> str:
+    """'12 weeks and 5 days'."""
+    weeks, extra = divmod(days, 7)
+    rest = f" and {extra} day{'s' if extra != 1 else ''}" if extra else ""
+    return f"{weeks} weeks{rest}"
 
 
 def _add_days(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
@@ -279,27 +264,87 @@ def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     rule = DEADLINES.get(args.deadline or "")
     if rule is None and args.days is None:
         raise ToolError(f"name a deadline ({', '.join(sorted(DEADLINES))}) or give days")
-    days = rule.days if rule is not None else int(args.days or 0)
-    label = rule.label if rule is not None else f"{days}-day limit"
-    inclusive = rule is not None and rule.first_day_counts
-    due = shift(start, days - 1 if inclusive else days)
+    if rule is None:
+        rule = Deadline(
+            label=f"{args.days}-day limit", amount=int(args.days or 0), source="", provision=""
+        )
+    if rule.unit == "hours":
+        return _hour_deadline(rule, start, args.time)
+    try:
+        due = due_date(rule, start)
+    except OverflowError as error:
+        raise ToolError("that date is outside the supported calendar range") from error
     remaining = (due - today).days
-    status = f"{remaining} days from today" if remaining >= 0 else f"passed {-remaining} days ago"
-    if inclusive:
+    status = _from_today(remaining)
+    if rule.unit == "months":
         text = (
-            f"{label}: counted from {long_date(start)} with that day as day 1 (the day of the "
-            "first remand counts, Enforcement Directorate v Kapil Wadhawan, Supreme Court "
-            f"2023), day {days} is {long_date(due)} ({status}); default bail accrues if no "
-            "final report is filed by then."
+            f"{rule.label}: {rule.period} from {long_date(start)}, counted in {rule.rule}, "
+            f"ends on {long_date(due)} ({status})."
+        )
+    elif rule.first_day_counts:
+        text = (
+            f"{rule.label}: counted from {long_date(start)} with that day as day 1 (the day of "
+            "the first remand counts, Enforcement Directorate v Kapil Wadhawan, Supreme Court "
+            f"2023), day {rule.days} is {long_date(due)} ({status}); default bail accrues if "
+            "no final report is filed by then."
         )
     else:
         text = (
-            f"{label}: counted from {long_date(start)} (the day itself excluded), day {days} "
-            f"is {long_date(due)} ({status})."
+            f"{rule.label}: counted from {long_date(start)} (the day itself excluded, "
+            f"General Clauses Act s.9), day {rule.days} is {long_date(due)} ({status})."
         )
-    if rule is not None:
+    if rule.source:
         text += f" Source: {rule.source}; verify against the Gazette."
-    return text, {"date": due.isoformat(), "days": days, "remaining": remaining}
+    return text, {"date": due.isoformat(), "days": (due - start).days, "remaining": remaining}
+
+
+def _from_today(remaining: int) -> str:
+    """'today', '1 day from today', 'passed 3 days ago'."""
+    if remaining == 0:
+        return "today"
+    days = f"{abs(remaining)} day{'s' if abs(remaining) != 1 else ''}"
+    return f"{days} from today" if remaining > 0 else f"passed {days} ago"
+
+
+def _hour_deadline(rule: Deadline, start: date, clock: str | None) -> tuple[str, dict[str, object]]:
+    if clock is None:
+        text = (
+            f"{rule.label}: within {rule.period} of the event on {long_date(start)}, that is "
+            f"by the same time on {long_date(shift(start, 1))}; give the time for the exact "
+            f"moment. Counted as {rule.rule}. Source: {rule.source}; verify against the Gazette."
+        )
+        return text, {"date": shift(start, 1).isoformat()}
+    moment = datetime.combine(start, parse_time(clock)) + timedelta(hours=rule.amount)
+    text = (
+        f"{rule.label}: {rule.period} from {parse_time(clock).strftime('%H:%M')} on "
+        f"{long_date(start)} ends at {moment.strftime('%H:%M')} "
+        f"({moment.strftime('%I:%M %p').lstrip('0')}) on {long_date(moment.date())}, "
+        f"counted as {rule.rule}. Source: {rule.source}; verify against the Gazette."
+    )
+    return text, {"date": moment.date().isoformat(), "time": moment.strftime("%H:%M")}
+
+
+def _add_months(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    start = parse_date(args.start or "today", today)
+    if args.months is None:
+        raise ToolError("add_months needs a number of months")
+    try:
+        result = add_months(start, args.months)
+    except OverflowError as error:
+        raise ToolError("that date is outside the supported calendar range") from error
+    direction = "after" if args.months >= 0 else "before"
+    text = (
+        f"{abs(args.months)} calendar months {direction} {long_date(start)} is {long_date(result)}"
+    )
+    if result.day != start.day:
+        text += f" ({long_date(result).split(', ')[1]} is the last day of that month)"
+    return text, {"date": result.isoformat()}
+
+
+def _weekday(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
+    day = parse_date(args.start or "today", today)
+    name = day.strftime("%A")
+    return f"{day.day} {day.strftime('%B %Y')} is a {name}", {"weekday": name}
 
 
 def _convert(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
@@ -316,8 +361,14 @@ def _convert(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
 
 
 def _cutover(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
-    day = parse_date(_required(args.start, "a date"), today)
     cut = long_date(BNS_CUTOVER)
+    if not args.start:
+        text = (
+            f"The BNS, BNSS and BSA came into force on {cut}, replacing the IPC, CrPC and "
+            "Evidence Act (offences committed before then stay under the IPC)."
+        )
+        return text, {"date": BNS_CUTOVER.isoformat()}
+    day = parse_date(args.start, today)
     if day < BNS_CUTOVER:
         text = (
             f"{long_date(day)} is before the BNS cut-over ({cut}): offences then fall under "
@@ -341,6 +392,8 @@ _OPERATIONS = {
     "today": _today,
     "difference": _difference,
     "add_days": _add_days,
+    "add_months": _add_months,
+    "weekday": _weekday,
     "business_days": _business,
     "deadline": _deadline,
     "convert_time": _convert,
@@ -359,7 +412,8 @@ DATE_UTILITY = AgentTool(
     name="date_utility",
     description=(
         "Dates and times: difference between dates, N days after/before a date (optionally "
-        "working days), working days between dates, statutory deadlines "
+        "working days), N calendar months after/before a date, the day of the week, working "
+        "days between dates, statutory deadlines counted as the law counts them "
         f"({', '.join(sorted(DEADLINES))}), time-zone conversion (IST default), and whether "
         "a date falls before or after the 1 July 2024 BNS cut-over. Accepts dd/mm/yyyy, "
         "'3rd March 2026', '03-03-26', ISO and 'today'."

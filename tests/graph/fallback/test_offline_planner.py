@@ -38,6 +38,41 @@ ONE_CYCLE = [
         ("is 15/06/2024 after the BNS cut-over", "before the BNS cut-over"),
         ("how many working days between 1/12/2026 and 15/12/2026", "10 working days"),
         ("what is 2 weeks before 03-03-26", "Tuesday, 17 February 2026"),
+        ("which day of the week is 2 October 2027", "2 October 2027 is a Saturday"),
+        ("from when do the new criminal laws apply?", "came into force on Monday, 1 July 2024"),
+        ("what is 240 divided by 16", "= 15"),
+        ("1,250 times 12 plus 300", "= 15300"),
+        ("how many weeks between 1 January 2027 and 31 March 2027", "(12 weeks and 5 days)"),
+        (
+            "default bail deadline for a 7-year offence, remanded on 20 November 2026",
+            "day 60 is Monday, 18 January 2027",
+        ),
+        (
+            "charge sheet deadline for a murder accused remanded on 20 November 2026",
+            "day 90 is Wednesday, 17 February 2027",
+        ),
+        (
+            "informant told on 1 September 2026; when is the 90 day progress update to the victim",
+            "Source: BNSS 193(3)(ii)",
+        ),
+        (
+            "victim last updated on 2 October 2026, when is the next progress update due?",
+            "day 90 is Thursday, 31 December 2026",
+        ),
+        ("4 months after 31 October 2026?", "is Sunday, 28 February 2027"),
+        ("two months before 15 March 2027", "is Friday, 15 January 2027"),
+        (
+            "Preliminary inquiry started on 1 December 2026 - last date to complete it?",
+            "day 14 is Tuesday, 15 December 2026",
+        ),
+        (
+            "arrested at 10 pm on 1 December 2026, when must he be produced before the magistrate",
+            "ends at 22:00 (10:00 PM) on Wednesday, 2 December 2026",
+        ),
+        (
+            "doctor examined the survivor on 30 November 2026; when is the report due to the IO",
+            "day 7 is Monday, 7 December 2026",
+        ),
     ],
 )
 async def test_offline_planner_computes_dates_and_arithmetic(question: str, expected: str) -> None:
@@ -135,7 +170,18 @@ async def test_latest_news_uses_web_search_only_when_configured() -> None:
     assert web.queries == ["latest BNSS news"]
     assert [c.kind for c in run.result.citations] == ["web"]
     unconfigured = await run_loop(context_for(FallbackServices()), "latest BNSS news")
-    assert unconfigured.tool_notes == []
+    assert [n["status"] for n in unconfigured.tool_notes] == ["unavailable"]
+    assert "Web search is not configured on this deployment." in unconfigured.result.answer
+    assert unconfigured.result.partial and unconfigured.result.citations == []
+
+
+async def test_a_records_question_saying_latest_is_not_sent_to_the_web() -> None:
+    records = FakeRecords()
+    run = await run_loop(
+        context_for(FallbackServices(records=records)), "latest FIRs registered in KR Puram"
+    )
+    assert [n["tool"] for n in run.tool_notes] == ["records"]
+    assert "Web search" not in run.result.answer
 
 
 async def test_explicit_web_request_without_configuration_is_honest() -> None:

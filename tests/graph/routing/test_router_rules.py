@@ -41,3 +41,39 @@ def test_arithmetic_or_outside_figures_over_records_need_tools(text: str) -> Non
 )
 def test_plain_counts_and_plain_arithmetic_are_left_to_the_classifier(text: str) -> None:
     assert rule_route(text, None) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Of 96 missing-person complaints, 71 were traced. What percentage?",
+        "difference between 540 and 512 arrests",
+        "ratio of Whitefield thefts to KR Puram thefts in 2025",
+        "average number of robberies per month in Jayanagar in 2024",
+        "how many days since the last dacoity FIR in Udupi Town",
+        "What is the date 10 weeks after 4 March 2027?",
+        "Which day of the week is 1 January 2028?",
+        "Preliminary enquiry began on 9 December 2026; by when must it finish?",
+    ],
+)
+def test_arithmetic_and_date_arithmetic_need_the_fallback_tools(text: str) -> None:
+    assert needs_tools(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "list thefts in Whitefield between 1 March 2026 and 15 March 2026",
+        "how many cases are under investigation since 1 January 2026",
+        "what is the time limit for a preliminary enquiry",
+    ],
+)
+def test_records_with_dates_and_plain_procedure_are_not_tool_questions(text: str) -> None:
+    assert not needs_tools(text)
+
+
+def test_out_of_scope_comes_before_the_records_follow_up_rule() -> None:
+    assert rule_route("what about the weather?", "zcql") == (
+        "out_of_scope",
+        "out of scope (weather)",
+    )

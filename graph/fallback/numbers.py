@@ -1,0 +1,90 @@
+"""The quantities a question states: numbers with their scale (lakh, crore, million), minus
+everything that only looks like a number (dates, years, times, FIR and section numbers,
+"per 100,000" rate bases).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from schemas.records import FIR_ID_PATTERN
+
+SCALES = {"lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "crore": 10_000_000}
+SCALES |= {"crores": 10_000_000, "million": 1_000_000, "thousand": 1_000, "k": 1_000}
+
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+RATE_BASE = re.compile(
+    r"\bper\s+(?:(?:one|1)\s+)?(?P<word>lakh|lac|crore|million|thousand|capita)\b"
+    r"|\bper\s+(?P<num>1,?00,?000|100,?000|10,?00,?000|1,?000,?000|1,?000)\b",
+    re.IGNORECASE,
+)
+BASE_VALUES = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "million": 1_000_000}
+BASE_VALUES |= {"thousand": 1_000, "capita": 1}
+_NOT_QUANTITIES = (
+    re.compile(rf"\b{FIR_ID_PATTERN}\b", re.IGNORECASE),
+    re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
+    re.compile(r"\b\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})\b"),
+    re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b", re.IGNORECASE),
+    re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\b\.?", re.IGNORECASE),
+    re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b", re.IGNORECASE),
+    re.compile(
+        r"\b(?:bns|bnss|bsa|ipc|crpc|section|sec|s\.|u/s|pocso)\s*\d+[a-z]?(?:\(\w+\))*", re.I
+    ),
+    re.compile(r"\b(?:19|20)\d{2}\b(?![,.]?\d)"),
+)
+_NUMBER = re.compile(
+    r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?:\s*(?P<scale>lakhs?|lac|crores?|million|thousand|k)\b)?(?P<pct>\s*(?:%|per\s?cent\b))?",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One stated number: its value (scale applied), the text as written, and where."""
+
+    value: Decimal
+    text: str
+    start: int
+    end: int
+    percent: bool = False
+
+    @property
+    def literal(self) -> str:
+        """The value as a calculator literal (no grouping, no needless decimals)."""
+        text = f"{self.value:f}"
+        return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _masked(question: str) -> str:
+    """The question with non-quantities (and rate bases) blanked out, positions kept."""
+    text = question
+    for pattern in (*_NOT_QUANTITIES, RATE_BASE):
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
+def quantities(question: str) -> list[Quantity]:
+    """Every quantity in the question, in order of appearance."""
+    out: list[Quantity] = []
+    for m in _NUMBER.finditer(_masked(question)):
+        scale = SCALES.get((m["scale"] or "").lower(), 1)
+        value = Decimal(m["n"].replace(",", "")) * scale
+        text = question[m.start() : m.end()].strip()
+        out.append(Quantity(value, text, m.start(), m.end(), percent=bool(m["pct"])))
+    return out
+
+
+def rate_base(question: str) -> tuple[int, str] | None:
+    """The base of a rate ("per lakh" -> 100000), with the words used."""
+    m = RATE_BASE.search(question)
+    if m is None:
+        return None
+    if m["word"]:
+        return BASE_VALUES[m["word"].lower()], m.group(0)
+    return int(m["num"].replace(",", "")), m.group(0)

@@ -1,0 +1,356 @@
+"""Arithmetic over records counts: which counts a question needs from the records service and
+how they combine.
+
+"how many thefts in Whitefield this year, and what percentage were solved?" needs two counts
+(all thefts, charge-sheeted thefts) and a share; "percentage change in robberies from 2024 to
+2025" two counts and a change; "ratio of two-wheeler to four-wheeler thefts in 2025" two
+counts and a ratio; "difference between KR Puram and Whitefield FIR counts last month" two
+counts and a difference; "average FIRs per month in Lashkar during 2025" one count and the
+period's months; "Mandya West has 2,10,000 people; its theft rate per lakh in 2025?" one count
+and the stated population; "how many days since the last robbery FIR in Hubballi Town?" the
+newest matching record and a date difference. Each sub-question is plain words for the
+records service, which grounds, validates and clears it like any other records question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Literal
+
+from graph.fallback.compute import AVERAGE_WORD, CHANGE_WORD, PERCENT_WORD, RATE_WORD
+from graph.fallback.numbers import Quantity, quantities, rate_base
+from tools.agent.deadlines import add_months
+from tools.text2zcql.dates import find_period
+from tools.text2zcql.entities import extract
+
+Operation = Literal["share", "change", "ratio", "difference", "average", "rate", "since", "count"]
+OUTCOME_STATUS = {
+    "solved": "charge sheeted",
+    "detected": "charge sheeted",
+    "charge sheeted": "charge sheeted",
+    "chargesheeted": "charge sheeted",
+    "charge-sheeted": "charge sheeted",
+    "closed": "closed",
+    "undetected": "undetected",
+    "unsolved": "undetected",
+    "pending": "under investigation",
+    "under investigation": "under investigation",
+}
+_SHARE = r"(?:percentage|percent|per cent|share|proportion|fraction|%)"
+_BE = r"(?:were|was|are|is|have been|has been|got)"
+SHARE_AFTER_COUNT = re.compile(
+    rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?(?:what|which)\s+{_SHARE}\s+"
+    rf"(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+SHARE_AFTER_TOPIC = re.compile(
+    rf"^(?P<base>[^:?]+?)\s*[:\-–]\s*(?:what|which)\s+{_SHARE}\s+(?:of (?:them|those)\s+)?"
+    rf"{_BE}\s+(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+SHARE_OF = re.compile(
+    rf"\b(?:what|which)\s+{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<base>.+?)\s+{_BE}\s+"
+    r"(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+CHANGE_SPAN = re.compile(
+    r"\b(?:percent(?:age)?|per cent)\s+(?:change|increase|decrease|rise|fall|drop)\s+"
+    r"(?:in\s+)?(?P<topic>.+?)\s+from\s+(?P<a>.+?)\s+to\s+(?P<b>[^?,.]+)",
+    re.IGNORECASE,
+)
+PAIR = re.compile(
+    r"\b(?:ratio|difference|gap)\s+(?:of|between)\s+(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+"
+    r"(?P<b>.+?)(?P<rest>\s+(?:in|across|during|for|at|last|this|since|from|over|between)\b"
+    r"[^?]*)?\s*[?.]?$",
+    re.IGNORECASE,
+)
+COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
+STATE_WIDE = re.compile(r"\s*\b(?:across|in|throughout|all over) the state\b|\bstatewide\b", re.I)
+AVERAGE_SPAN = re.compile(
+    r"\b(?:average|mean|avg)\s+(?:number\s+of\s+|no\.? of\s+|count of\s+)?(?P<what>.+?)\s+"
+    r"per\s+(?P<unit>month|week|day|year)\b(?P<rest>[^?]*)"
+    r"|\b(?:average|mean|avg)\s+(?P<adverb>monthly|weekly|daily|yearly|annual)\s+"
+    r"(?:number\s+of\s+|count of\s+)?(?P<what2>[^?]+)",
+    re.IGNORECASE,
+)
+ADVERB_UNIT = {"monthly": "month", "weekly": "week", "daily": "day", "yearly": "year"}
+ADVERB_UNIT["annual"] = "year"
+RATE_SPAN = re.compile(r"(?P<own>\b(?:my|our)\s+)?\b(?P<crime>[a-z-]+)\s+rate\b", re.I)
+SINCE_LAST = re.compile(
+    r"\bhow (?:many|long)\s+(?:days|weeks)?\s*(?:has it been\s+)?since\s+(?:the\s+)?"
+    r"(?:last|latest|most recent|previous)\s+(?P<what>[^?]+)",
+    re.IGNORECASE,
+)
+PERIOD_WORDS = re.compile(
+    r"\b(?:in|during|for|over)?\s*(?:(?:19|20)\d{2}|(?:last|this|previous|current)\s+"
+    r"(?:year|month|week|quarter))\b",
+    re.IGNORECASE,
+)
+NOUNISH = re.compile(r"\b(?:firs?|cases?|crimes?|thefts?|\w+ies|\w+s)\b", re.IGNORECASE)
+AGE = re.compile(
+    r"\b(?:more than|over|older than|at least)\s+(?P<n>\d+|an?|one|two|three|six)\s+"
+    r"(?P<unit>day|week|month|year)s?(?:\s+old)?\b",
+    re.IGNORECASE,
+)
+OWN = re.compile(r"(?:my|our)\b", re.IGNORECASE)
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "six": 6}
+CRIME_PLURAL = {"crime": "FIRs", "fir": "FIRs", "case": "FIRs"}
+DAYS_IN = {"day": 1, "week": 7}
+
+
+@dataclass(frozen=True)
+class RecordsMath:
+    """Records questions to ask and how their results combine."""
+
+    operation: Operation
+    questions: tuple[str, ...]
+    labels: tuple[str, ...]
+    population: Quantity | None = None
+    per: int = 100_000
+    unit: str = ""
+    periods: int = 0
+    outcome: str = ""
+
+
+def about_records(text: str) -> bool:
+    """The words name something the records hold: a crime, a status, a place, FIRs or cases."""
+    e = extract(text.lower(), date(2000, 1, 1))
+    return bool(e.crimes or e.statuses or e.domain_words or e.stations or e.districts)
+
+
+def _tidy(text: str) -> str:
+    text = STATE_WIDE.sub("", text)
+    return re.sub(r"\s+", " ", text).strip(" ,;:-?")
+
+
+def _count_question(text: str) -> str:
+    text = _tidy(re.sub(r"^\s*(?:what|how)\s+(?:is|are|was|were)\s+", "", text, flags=re.I))
+    text = re.sub(r"^(?:the\s+)?(?:number of|count of|total)\s+", "", text, flags=re.I)
+    if re.match(r"(?i)how many\b", text):
+        return text
+    of = "of " if OWN.match(text) else ""
+    return f"how many {of}{text}"
+
+
+def _age_limit(part: str, today: date) -> str | None:
+    """'more than a year old' -> 'registered before <the date a year ago>'."""
+    m = AGE.search(part)
+    if m is None:
+        return None
+    n = _amount(m["n"])
+    unit = m["unit"].lower()
+    days = {"day": 1, "week": 7}.get(unit)
+    if days:
+        limit = today - timedelta(days=n * days)
+    else:
+        months = n * (12 if unit == "year" else 1)
+        limit = add_months(today, -months)
+    return f"registered before {limit.day} {limit.strftime('%B %Y')}"
+
+
+def _amount(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word.lower(), 1)
+
+
+def _outcome(part: str) -> str:
+    words = _tidy(part.lower())
+    words = re.sub(r"\b(?:in percent|as a percentage|in percentage|percentage)\b", "", words)
+    return _tidy(words)
+
+
+def _share(question: str, today: date) -> RecordsMath | None:
+    m = (
+        SHARE_AFTER_COUNT.search(question)
+        or SHARE_AFTER_TOPIC.search(question)
+        or SHARE_OF.search(question)
+    )
+    if m is None or quantities(m["base"]) or not about_records(m["base"]):
+        return None
+    base = _count_question(m["base"])
+    outcome = _outcome(m["part"])
+    if not outcome:
+        return None
+    aged = _age_limit(outcome, today)
+    status = OUTCOME_STATUS.get(outcome, outcome)
+    if aged is not None:
+        part, status = f"{base} {aged}", outcome
+    else:
+        part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
+    return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
+
+
+def _change(question: str) -> RecordsMath | None:
+    m = CHANGE_SPAN.search(question)
+    if m is None or not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)):
+        return None
+    topic = _tidy(m["topic"])
+    if not about_records(topic):
+        return None
+    a, b = _tidy(m["a"]), _tidy(m["b"])
+    if not (PERIOD_WORDS.fullmatch(a) or re.fullmatch(r"(?:19|20)\d{2}", a)):
+        return None
+    first, second = (f"{_count_question(topic)} in {p}" for p in (a, b))
+    return RecordsMath("change", (first, second), (a, b))
+
+
+def _side(side: str, noun: str, rest: str) -> str:
+    side = _tidy(side)
+    if NOUNISH.search(side) and not noun:
+        return _count_question(f"{side} {rest}")
+    return _count_question(f"{noun or 'FIRs'} in {side} {rest}")
+
+
+def _pair(question: str) -> RecordsMath | None:
+    m = PAIR.search(_tidy(question) + "?")
+    if m is None or quantities(m["a"] + " " + m["b"]) or not about_records(m.group(0)):
+        return None
+    b, noun = m["b"], ""
+    counted = COUNT_NOUN.search(b)
+    if counted and counted.group(0).strip():
+        b = b[: counted.start()]
+        noun = (counted["noun"] or "FIR").rstrip("s") + "s"
+    shared = re.search(r"\s+(?P<noun>[a-z-]+(?:ies|s))$", _tidy(b), re.IGNORECASE)
+    if not noun and shared and not NOUNISH.search(_tidy(m["a"])):
+        b, noun = _tidy(b)[: shared.start()], shared["noun"]
+    rest = m["rest"] or ""
+    operation: Operation = "ratio" if re.match(r"(?i)ratio", m.group(0)) else "difference"
+    a_label, b_label = _tidy(m["a"]), _tidy(b)
+    return RecordsMath(
+        operation, (_side(m["a"], noun, rest), _side(b, noun, rest)), (a_label, b_label)
+    )
+
+
+def _months(question: str, today: date) -> int | None:
+    period, _ = find_period(question.lower(), today)
+    if period is None or period.start is None:
+        return None
+    end = min(period.end or today, today) if period.end else today
+    months = (end.year - period.start.year) * 12 + end.month - period.start.month
+    return months + (1 if end.day > 1 else 0) if months >= 0 else None
+
+
+def _average(question: str, today: date) -> RecordsMath | None:
+    m = AVERAGE_SPAN.search(question)
+    if m is None or quantities(question) or not AVERAGE_WORD.search(question):
+        return None
+    what, rest = (m["what"], m["rest"]) if m["what"] else (m["what2"], "")
+    if not about_records(what):
+        return None
+    unit = m["unit"].lower() if m["unit"] else ADVERB_UNIT[m["adverb"].lower()]
+    period, _ = find_period(question.lower(), today)
+    if period is None or period.start is None:
+        return None
+    end = min(period.end, today) if period.end else today
+    if unit == "month":
+        count = _months(question, today)
+    elif unit == "year":
+        count = max(1, round((end - period.start).days / 365))
+    else:
+        count = max(1, (end - period.start).days // DAYS_IN[unit])
+    if not count:
+        return None
+    asked = _count_question(f"{what}{rest}")
+    return RecordsMath("average", (asked,), (_tidy(what),), unit=unit, periods=count)
+
+
+def _rate(question: str, today: date) -> RecordsMath | None:
+    crime = RATE_SPAN.search(question)
+    stated = quantities(question)
+    if crime is None or not RATE_WORD.search(question) or len(stated) > 1:
+        return None
+    word = crime["crime"].lower()
+    noun = CRIME_PLURAL.get(word) or _plural(word)
+    places = [p for p in _places(question) if p] or (["my jurisdiction"] if crime["own"] else [])
+    if not places:
+        return None
+    period, span = find_period(question.lower(), today)
+    where = f" in {places[0]}" if places else ""
+    when = f" {question[span[0] : span[1]].strip()}" if period is not None and span else ""
+    asked = f"how many {noun}{where}{when}"
+    base = rate_base(question)
+    per = base[0] if base and base[0] > 1 else 100_000
+    if not stated:
+        return RecordsMath("count", (asked,), (noun,), per=per)
+    return RecordsMath("rate", (asked,), (noun,), population=stated[0], per=per)
+
+
+PLACE = re.compile(
+    r"^\s*(?P<a>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})(?:'s)?\s+(?:has|had|with|population)\b"
+    r"|\b(?:in|of|for|at)\s+(?P<b>(?:my|our)\s+(?:district|jurisdiction|stations?|precincts?)"
+    r"|[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})"
+    r"|\b(?P<c>(?:my|our)\s+(?:district|jurisdiction|stations?|precincts?))(?:'s)?\b",
+)
+
+
+def _places(question: str) -> list[str]:
+    out: list[str] = []
+    for m in PLACE.finditer(question):
+        found = m["a"] or m["b"] or m["c"]
+        if found and not re.fullmatch(r"(?i)what|which|how|ncrb|bns|ipc|india", found.split()[0]):
+            out.append(found)
+    return out
+
+
+def _plural(word: str) -> str:
+    if word.endswith("s"):
+        return word
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return f"{word[:-1]}ies"
+    return f"{word}s"
+
+
+def _since(question: str) -> RecordsMath | None:
+    m = SINCE_LAST.search(question)
+    if m is None:
+        return None
+    what = _tidy(m["what"])
+    if not about_records(what):
+        return None
+    return RecordsMath("since", (f"latest {what}",), (what,))
+
+
+def records_math(question: str, today: date) -> RecordsMath | None:
+    """The records counts and combination a question asks for, if it is one."""
+    if computed_from_stated(question):
+        return None
+    return (
+        _share(question, today)
+        or _change(question)
+        or _pair(question)
+        or _average(question, today)
+        or _since(question)
+        or _rate(question, today)
+    )
+
+
+def computed_from_stated(question: str) -> bool:
+    """Two or more numbers stated: the arithmetic is over them, not over records."""
+    return len(quantities(question)) >= 2
+
+
+def single_count(rows: list[dict[str, object]]) -> int | None:
+    """The count in a one-row, one-number records result."""
+    if len(rows) != 1:
+        return None
+    numbers = [v for v in rows[0].values() if isinstance(v, int) and not isinstance(v, bool)]
+    return numbers[0] if len(numbers) == 1 else None
+
+
+def newest_date(rows: list[dict[str, object]]) -> str | None:
+    """The latest registration date among listed records (ISO), if they carry one."""
+    stamps = [str(r["registered_at"])[:10] for r in rows if r.get("registered_at")]
+    return max(stamps) if stamps else None
+
+
+def asks_records_arithmetic(question: str) -> bool:
+    """Arithmetic over records counts is asked for (the router's test; needs no date)."""
+    if computed_from_stated(question):
+        return False
+    if _share(question, date.today()) or _change(question) or _pair(question) or _since(question):
+        return True
+    average = AVERAGE_SPAN.search(question)
+    return bool(
+        average and not quantities(question) and about_records(average["what"] or average["what2"])
+    )

@@ -1,0 +1,105 @@
+"""Out of scope, recognised by vocabulary class: weather, sport, general chat, creative writing,
+personal advice and general trivia (English, Hinglish and romanised Kannada cues).
+
+A request for creative writing is out of scope whatever it is about ("write a poem about a
+theft case"): the assistant does not write poems. A weather, sport, chat, advice or trivia
+topic is out of scope unless the message also carries police work (a crime, a case, an
+arrest, a bandobast, a procedure): "thefts at the RCB match" is a records question, "will it
+rain in Bengaluru" is not. So a records-looking word ("how many", a place name) inside an
+out-of-scope request never sends it to records, and police work never gets declined for
+mentioning the weather.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graph.routing.classifier import RouteScores
+
+CREATIVE = re.compile(
+    r"\b(?:write|compose|draft|make|create|give me|tell me|suggest|generate|likh\w*|bana\w*"
+    r"|suna\w*|barey\w*)\b(?:\W+\w+){0,6}?\W+(?:poems?|poetry|story|stories|lyrics|songs?"
+    r"|captions?|speech|jokes?|limerick|haiku|essay|shayari|kavit(?:a|e)|rap|toast|riddle"
+    r"|quote|wish(?:es)?|greetings?|ghazal)\b"
+    r"|\b(?:poem|poetry|kavita|kavite|shayari|joke|lyrics|caption|limerick|haiku)\b",
+    re.IGNORECASE,
+)
+TOPICS = {
+    "weather": re.compile(
+        r"\b(?:weather|forecasts?|rain\w*|temperatures?|humid\w*|cyclones?|monsoons?"
+        r"|heat ?waves?|cold waves?|snow\w*|thunderstorms?|storms?|drizzle|sunny|cloudy"
+        r"|degrees? celsius|aqi|air quality|hawamana|garam|thand\w*|barish|baarish|mausam"
+        r"|male\s+bar\w*|bisilu|chali)\b",
+        re.IGNORECASE,
+    ),
+    "sport": re.compile(
+        r"\b(?:ipl|rcb|csk|cricket|football|kabaddi|hockey|tennis|badminton|chess|olympics?"
+        r"|olympic medals?|medals? tally|ranji|world cup|isl|fifa|t20|odi|test match|innings"
+        r"|wickets?|goalkeeper|striker|points table|tournament|trophy final|kohli|dhoni"
+        r"|next match|match kab|match score|the score)\b"
+        r"|\b(?:india|australia|england|pakistan)\s+(?:vs\.?|versus|v)\s+\w+",
+        re.IGNORECASE,
+    ),
+    "chat": re.compile(
+        r"\b(?:tell me a joke|favou?rite (?:movie|film|song|food|colou?r|actor|book|team)"
+        r"|are you (?:married|single|happy|bored)|i'?m bored|talk to me"
+        r"|how old are you|do you (?:love|like|dream)|idli|dosa|biryani|movies?|films?"
+        r"|cinema|actor|actress|celebrity|horoscope|astrology|zodiac)\b",
+        re.IGNORECASE,
+    ),
+    "personal_advice": re.compile(
+        r"\b(?:lose (?:weight|\d+ ?kgs?)|diet|invest\w*|mutual funds?|stock market|sip"
+        r"|home loan|personal loan|car loan|loan\b.*\bbank|which bank|bank\b.*\b(?:best|achha)"
+        r"|engineering college|medical college|admission|my (?:wife|husband|marriage|girlfriend"
+        r"|boyfriend)|keep fighting|relationship advice|pills|sleeping|can'?t sleep|insomnia"
+        r"|headache|recipe|vacation|holiday trip|visa|gold (?:rate|price)|price of gold"
+        r"|petrol price|share price)\b",
+        re.IGNORECASE,
+    ),
+    "trivia": re.compile(
+        r"\b(?:capital of|who invented|who discovered|tallest (?:building|mountain)"
+        r"|(?:current |present )?(?:prime minister|president) of (?:india|the us|america)"
+        r"|longest river|distance to the moon|meaning of life|who is the richest)\b",
+        re.IGNORECASE,
+    ),
+}
+POLICE_WORK = re.compile(
+    r"\b(?:firs?|cases?|accused|arrest\w*|suspects?|complain\w*|victims?|theft|thefts|stolen"
+    r"|robber(?:y|ies)|burglar\w*|murders?|assault\w*|crimes?|criminal|offen[cs]es?|bns|bnss"
+    r"|ipc|crpc|pocso|ndps|section|police station|ps|bandobast|security|crowd control"
+    r"|deploy\w*|patrol\w*|traffic|accidents?|investigat\w*|io|charge ?sheet\w*|bail|warrants?"
+    r"|seiz\w*|missing|fraud\w*|cheat\w*|snatch\w*|riots?|law and order|procession|vip"
+    r"|sop|procedure|evidence|witness\w*|fingerprints?|cctv|vehicles?|plates?|precincts?"
+    r"|stations?|rowdy|gang|smuggl\w*|drugs?|narcotics?|betting|gambling|fixing|scam\w*"
+    r"|harass\w*|stalk\w*|custody|remand|magistrate|court)\b",
+    re.IGNORECASE,
+)
+
+
+def out_of_scope_class(text: str) -> str | None:
+    """The out-of-scope class of a message ("creative", "weather", ...), or None."""
+    if CREATIVE.search(text):
+        return "creative"
+    if POLICE_WORK.search(text):
+        return None
+    return next((name for name, cue in TOPICS.items() if cue.search(text)), None)
+
+
+def police_work_named(text: str) -> bool:
+    """The message names police work (a crime, a case, an arrest, a bandobast, a procedure)."""
+    return POLICE_WORK.search(text) is not None
+
+
+def keep_police_work(text: str, scores: RouteScores) -> RouteScores:
+    """Scores with `out_of_scope` taken out (the rest renormalised) when the classifier's top
+    route is `out_of_scope` but the message names police work: such a message is never
+    declined ("traffic bandobast for the RCB match")."""
+    if scores.route != "out_of_scope" or CREATIVE.search(text) or not police_work_named(text):
+        return scores
+    rest = {k: v for k, v in scores.probabilities.items() if k != "out_of_scope"}
+    total = sum(rest.values())
+    if total <= 0:
+        return scores
+    probabilities = {k: v / total for k, v in rest.items()} | {"out_of_scope": 0.0}
+    route = max(rest, key=lambda k: rest[k])
+    return RouteScores(route, probabilities[route], probabilities, scores.version)

@@ -1,0 +1,74 @@
+"""Out of scope by vocabulary class: declined before any other rule, police work never."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.routing.classifier import RouteScores
+from graph.routing.rules import rule_route
+from graph.routing.scope import keep_police_work, out_of_scope_class
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("is it going to be humid in Udupi this weekend", "weather"),
+        ("naale Ballari alli bisilu hege irutte", "weather"),
+        ("kal Belagavi mein thand hogi kya", "weather"),
+        ("who topped the Pro Kabaddi table last season", "sport"),
+        ("Dhoni retired in which year", "sport"),
+        ("how many wickets did Bumrah take in the T20 world cup", "sport"),
+        ("do you like biryani", "chat"),
+        ("which actor do you prefer", "chat"),
+        ("compose a ghazal for my wife's birthday", "creative"),
+        ("write a funny story about a traffic constable", "creative"),
+        ("ek shayari likho dosti par", "creative"),
+        ("is gold a better investment than FDs", "personal_advice"),
+        ("my son wants admission in a medical college, any advice", "personal_advice"),
+        ("what is the capital of Mongolia", "trivia"),
+    ],
+)
+def test_out_of_scope_classes(text: str, kind: str) -> None:
+    assert out_of_scope_class(text) == kind
+    assert rule_route(text, None) == ("out_of_scope", f"out of scope ({kind.replace('_', ' ')})")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many Olympic medals has India won so far",
+        "list every ISL match played in Bengaluru this year",
+        "count the cyclone warnings issued for Udupi in 2025",
+    ],
+)
+def test_a_records_looking_word_inside_an_out_of_scope_request_is_still_declined(text) -> None:
+    assert rule_route(text, None) is not None
+    assert rule_route(text, None)[0] == "out_of_scope"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bandobast arrangements for the IPL final at Chinnaswamy",
+        "how many phone thefts near the stadium during the cricket match",
+        "patrol SOP during heavy rain and waterlogging",
+        "betting cases registered during the World Cup",
+        "was the accused's car involved in the accident during the storm",
+    ],
+)
+def test_police_work_that_mentions_sport_or_weather_is_not_declined(text: str) -> None:
+    assert out_of_scope_class(text) is None
+    decided = rule_route(text, None)
+    assert decided is None or decided[0] != "out_of_scope"
+
+
+def test_the_classifiers_out_of_scope_never_declines_named_police_work() -> None:
+    scores = RouteScores(
+        "out_of_scope", 0.7, {"out_of_scope": 0.7, "rag": 0.2, "zcql": 0.1}, "clf-test"
+    )
+    kept = keep_police_work("crowd control plan for the match at the stadium", scores)
+    assert kept.route == "rag"
+    assert kept.probabilities["out_of_scope"] == 0.0
+    assert kept.confidence == pytest.approx(2 / 3)
+    assert keep_police_work("who will win the match", scores) is scores
+    assert keep_police_work("write a poem about the crime branch", scores) is scores
