@@ -49,7 +49,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "time_limit",
         re.compile(
             r"\btime limit|\bdeadline|\bhow (?:long|soon)\b|\bhow many (?:days|hours|months)\b"
-            r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b",
+            r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b"
+            r"|^when (?:must|should|is|are|do|does)\b",
             re.I,
         ),
     ),
@@ -57,7 +58,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "steps",
         re.compile(
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
-            r"|\bwhat (?:should|must) (?:i|we|the)\b",
+            r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
+            r"|\bwhat\b.*\b(?:contain|include|write|record|collect)\b",
             re.I,
         ),
     ),
@@ -66,14 +68,18 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
             r"|\bwho (?:can|may|must|should)\b"
-            r"|\bcan\s*(?:hain|hai|\?|$)|\ballowed\b|\bpermitted\b"
+            r"|\bcan\s*(?:hain|hai|what|\?|$)|\ballowed\b|\bpermitted\b"
             r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
             re.I,
         ),
     ),
     (
         "definition",
-        re.compile(r"^(?:what|who) (?:is|are|does)\b|\bdefin|\bmeaning of\b|\bmeans?\b", re.I),
+        re.compile(
+            r"^(?:what|who) (?:exactly |actually |really )?(?:is|are|does)\b|\bdefin"
+            r"|\bmeaning of\b|\bmeans?\b",
+            re.I,
+        ),
     ),
 )
 

@@ -127,7 +127,92 @@ TRANSLITERATIONS: dict[str, str] = {
     "kya": "what",
     "enu": "what",
     "ಏನು": "what",
+    "kab": "when",
+    "yavaga": "when",
+    "kaun": "who",
+    "kisko": "to whom",
+    "kise": "to whom",
+    "yaarige": "to whom",
+    "yaaru": "who",
+    "yaru": "who",
+    "modalu": "first",
+    "pehle": "first",
+    "baad": "after",
+    "mele": "after",
+    "saamne": "before",
+    "munde": "before",
+    # verbs and nouns of procedure
+    "likhna": "write record",
+    "likhe": "write record",
+    "bareyabeku": "write record",
+    "bareyodu": "write record",
+    "bhejna": "send",
+    "bhejen": "send",
+    "kalisabeku": "send",
+    "laga": "use",
+    "lagana": "use",
+    "hakabahuda": "use",
+    "pesh": "produce",
+    "hajarupadisabeku": "produce",
+    "hajarupadisu": "produce",
+    "tilisabeku": "inform",
+    "batana": "inform",
+    "suchit": "inform",
+    "maadabeku": "do",
+    "karna": "do",
+    "karein": "do",
+    "gante": "hours",
+    "hottu": "time",
+    "hottinalli": "hours",
+    "samay": "time",
+    "suraj": "sun",
+    "hennu": "woman",
+    "hennumakkalu": "women",
+    "makkalu": "children",
+    "saboot": "evidence",
+    "sabut": "evidence",
+    "saakshya": "evidence",
+    "saamaan": "property",
+    "maal": "property",
+    "hathkadi": "handcuff",
+    "tapaas": "investigation",
+    "tapasane": "search",
+    "shodhane": "search",
+    "vaidyakiya": "medical",
 }
+
+#: Romanised phrases rewritten before the word-by-word pass (longest first).
+PHRASES: dict[str, str] = {
+    "suraj dhalne ke baad": "after sunset",
+    "suraj dhalne": "sunset",
+    "suryasta aada mele": "after sunset",
+    "hennu makkalu": "women",
+    "hennu makkalannu": "women",
+    "kya kya": "what",
+    "enu enu": "what",
+    "pesh karna": "produce",
+    "pesh karein": "produce",
+    "kya hota hai": "what is",
+    "kya hai": "what is",
+    "andare enu": "what is",
+    "yendare enu": "what is",
+    "endare enu": "what is",
+    "kitne din": "how many days",
+    "eshtu dina": "how many days",
+    "kitne ghante": "how many hours",
+    "eshtu gante": "how many hours",
+    "eshtu hottinalli": "within how many hours",
+}
+
+#: Hindi and Kannada function words that carry no subject: dropped before retrieval.
+FUNCTION_WORDS = frozenset(
+    "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
+    "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
+    "dhalne lagaa wala wali wale".split()
+)
+
+#: Kannada case endings; a word not known as it stands is looked up without them.
+_KANNADA_ENDINGS = ("annu", "alli", "inda", "ige", "ge", "ina", "na")
 
 #: Phrases that frame a question without naming its subject; removed before retrieval.
 _FRAMING = re.compile(
@@ -142,10 +227,35 @@ _WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
 _SPACES = re.compile(r"\s+")
 
 
+_PHRASE = re.compile(
+    r"\b(?:" + "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _word(word: str) -> str:
+    """One word in English: known as it stands, a function word (dropped), or known once a
+    Kannada case ending is taken off (`makkalannu` -> `makkalu`); else unchanged."""
+    lower = word.lower()
+    if lower in TRANSLITERATIONS:
+        return TRANSLITERATIONS[lower]
+    if lower in FUNCTION_WORDS:
+        return ""
+    for ending in _KANNADA_ENDINGS:
+        stem = lower[: -len(ending)]
+        if lower.endswith(ending) and len(stem) >= 3:
+            for form in (stem, stem + "u"):
+                if form in TRANSLITERATIONS:
+                    return TRANSLITERATIONS[form]
+    return word
+
+
 def transliterate(text: str) -> str:
-    """Hinglish / Kanglish words replaced by their English form; other words unchanged."""
+    """Hinglish / Kanglish words replaced by their English form, their function words
+    dropped; other words (English, section numbers, act names) unchanged."""
     text = unicodedata.normalize("NFKC", text)
-    return _WORD.sub(lambda m: TRANSLITERATIONS.get(m.group().lower(), m.group()), text)
+    text = _PHRASE.sub(lambda m: PHRASES[m.group().lower()], text)
+    return _WORD.sub(lambda m: _word(m.group()), text)
 
 
 def expand_query(text: str) -> str:
