@@ -30,6 +30,8 @@ SNIPPET_CHARS = 240
 #: Calibrated on data/kb_dev/relevance.jsonl (docs/knowledge-answers.md): 0.54 best separates the
 #: questions the knowledge base answers from records-only and off-topic ones.
 RELEVANCE_THRESHOLD = 0.54
+#: Sentences added from other relevant passages for question terms the answer leaves out.
+EXTRA_SENTENCES = 2
 
 QuestionType = Literal[
     "mapping", "punishment", "time_limit", "steps", "permission", "definition", "general"
@@ -265,6 +267,35 @@ def _across(
     return [(rank, s) for _, rank, s in sorted(best[:limit], key=lambda x: (x[1], x[2].position))]
 
 
+def _complete(
+    terms: set[str],
+    chosen: list[tuple[int, _Sentence]],
+    groups: list[tuple[int, list[_Sentence]]],
+    limit: int,
+) -> list[tuple[int, _Sentence]]:
+    """Add up to `limit` sentences from the relevant passages that name question terms the
+    chosen sentences leave out ("register and transfer": the transfer sentence too)."""
+    out = list(chosen)
+    covered = set().union(*(analyse(s.text) for _, s in out)) & terms
+    for _ in range(limit):
+        missing = terms - covered
+        options = [
+            (len(missing & set(analyse(s.text))), -rank, -s.position, rank, s)
+            for rank, group in groups
+            for s in group
+            if (rank, s) not in out
+        ]
+        best = max(options, default=None, key=lambda o: o[:3])
+        if best is None or best[0] == 0:
+            break
+        out.append((best[3], best[4]))
+        covered |= set(analyse(best[4].text)) & terms
+    first: dict[int, int] = {}
+    for n, (rank, _) in enumerate(out):
+        first.setdefault(rank, n)
+    return sorted(out, key=lambda x: (first[x[0]], x[1].position))
+
+
 def _pick(
     kind: QuestionType, terms: set[str], candidates: list[_Sentence], limit: int
 ) -> list[_Sentence]:
@@ -289,7 +320,7 @@ def compose_extractive_answer(
     question: str,
     passages: list[Passage],
     max_sentences: int = 4,
-    top_passages: int = 5,
+    top_passages: int = 8,
     min_score: float = 0.0,
     threshold: float = RELEVANCE_THRESHOLD,
 ) -> PipelineResult:
@@ -319,10 +350,12 @@ def compose_extractive_answer(
         closest = usable[max(scored)[1]] if scored else usable[0]
         return closest_document_answer(closest, warnings)
     relevant = [rank for r, rank in scored if r >= max(threshold, best - 0.25)]
+    top_score = max(p.score for p in usable)
     primary = max(
         relevant,
         key=lambda rank: (
             relevance(question, usable[rank])
+            + 0.5 * usable[rank].score / top_score
             + (0.5 * _heading_fit(kind, usable[rank]) if kind != "general" else 0.0)
             + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0),
             -rank,
@@ -350,6 +383,7 @@ def compose_extractive_answer(
         chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
     if not chosen:
         return closest_document_answer(usable[primary], warnings)
+    chosen = _complete(terms, chosen, [(r, quotable[r]) for r in relevant], EXTRA_SENTENCES)
     numbers: dict[int, int] = {}
     citations: list[Citation] = []
     lines: list[str] = []
