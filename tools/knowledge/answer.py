@@ -90,6 +90,7 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
         r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b"
+        r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
     "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence"),
@@ -118,7 +119,8 @@ _FRAME_TERMS = frozenset(
     analyse(
         "step steps procedure process follow checklist time limit deadline period punishment "
         "punishable sentence penalty define definition meaning mean equivalent replaced "
-        "allowed permitted can may must should rule rules received explain tell complaint"
+        "allowed permitted can may must should rule rules received explain tell complaint "
+        "contain contents include used use purpose write soon long"
     )
 )
 
@@ -254,8 +256,13 @@ def _heading_fit(kind: QuestionType, passage: Passage) -> float:
     return 1.0 if _HEADING_CUES[kind].search(passage.section.lower()) else 0.0
 
 
+_FIRST_STEP = re.compile(r"\bstep 1\b", re.I)
+
+
 def _heading_coverage(terms: set[str], passage: Passage) -> float:
-    return len(terms & set(analyse(passage.section))) / len(terms)
+    """Share of the question's terms in the heading ("Step 1" counts as "first")."""
+    heading = _FIRST_STEP.sub("step 1 first", passage.section)
+    return len(terms & set(analyse(heading))) / len(terms)
 
 
 def _across(

@@ -64,6 +64,9 @@ TRANSLITERATIONS: dict[str, str] = {
     "girftar": "arrest",
     "bandhana": "arrest",
     "bandhisu": "arrest",
+    "bandhisabahuda": "can arrest",
+    "bandhisabahude": "can arrest",
+    "bandhisabeku": "must arrest",
     "ಬಂಧನ": "arrest",
     "zamanat": "bail",
     "jamanat": "bail",
@@ -142,16 +145,16 @@ TRANSLITERATIONS: dict[str, str] = {
     "saamne": "before",
     "munde": "before",
     # verbs and nouns of procedure
-    "likhna": "write record",
-    "likhe": "write record",
-    "bareyabeku": "write record",
-    "bareyodu": "write record",
+    "likhna": "write",
+    "likhe": "write",
+    "bareyabeku": "write",
+    "bareyodu": "write",
     "bhejna": "send",
     "bhejen": "send",
     "kalisabeku": "send",
     "laga": "use",
     "lagana": "use",
-    "hakabahuda": "use",
+    "hakabahuda": "can use",
     "pesh": "produce",
     "hajarupadisabeku": "produce",
     "hajarupadisu": "produce",
@@ -188,8 +191,15 @@ PHRASES: dict[str, str] = {
     "suryasta aada mele": "after sunset",
     "hennu makkalu": "women",
     "hennu makkalannu": "women",
+    "kya kya likhna": "what must contain",
+    "kya kya likhe": "what must contain",
+    "enu enu bareyabeku": "what must contain",
     "kya kya": "what",
     "enu enu": "what",
+    "kitne time": "how soon",
+    "kitne samay": "how soon",
+    "eshtu time": "how soon",
+    "eshtu samaya": "how soon",
     "pesh karna": "produce",
     "pesh karein": "produce",
     "kya hota hai": "what is",
@@ -208,11 +218,11 @@ PHRASES: dict[str, str] = {
 FUNCTION_WORDS = frozenset(
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
-    "dhalne lagaa wala wali wale".split()
+    "dhalne lagaa wala wali wale karwana karvana karana karega karegi".split()
 )
 
 #: Kannada case endings; a word not known as it stands is looked up without them.
-_KANNADA_ENDINGS = ("annu", "alli", "inda", "ige", "ge", "ina", "na")
+_KANNADA_ENDINGS = ("dalli", "ralli", "dinda", "annu", "alli", "inda", "kke", "ige", "ge", "ina", "na")
 
 #: Phrases that frame a question without naming its subject; removed before retrieval.
 _FRAMING = re.compile(
