@@ -20,6 +20,7 @@ from tools.knowledge.index import Passage
 from tools.knowledge.query_text import expand_query
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
+from tools.knowledge.weights import term_weight
 
 NOT_COVERED = (
     "The knowledge base does not cover this question. Please check the relevant SOP or "
@@ -29,7 +30,7 @@ SNIPPET_CHARS = 240
 #: Share of the question's topic terms the best passage must contain to be quoted at all.
 #: Calibrated on data/kb_dev/relevance.jsonl (docs/knowledge-answers.md): 0.54 best separates the
 #: questions the knowledge base answers from records-only and off-topic ones.
-RELEVANCE_THRESHOLD = 0.54
+RELEVANCE_THRESHOLD = 0.48
 #: Sentences added from other relevant passages for question terms the answer leaves out.
 EXTRA_SENTENCES = 2
 
@@ -174,12 +175,14 @@ def topic_terms(question: str) -> set[str]:
 
 
 def relevance(question: str, passage: Passage) -> float:
-    """Share of the question's topic terms found in the passage (title, heading and text)."""
+    """Weighted share of the question's topic terms found in the passage (title, heading
+    and text); a rare term weighs more than a common one (`weights.term_weight`)."""
     terms = topic_terms(question)
     if not terms:
         return 0.0
     found = set(analyse(f"{passage.title} {passage.section} {passage.text}"))
-    return len(terms & found) / len(terms)
+    weights = {t: term_weight(t) for t in terms}
+    return sum(weights[t] for t in terms & found) / sum(weights.values())
 
 
 def best_relevance(question: str, passages: list[Passage]) -> float:
