@@ -200,26 +200,29 @@ class _Sentence:
 def quotable_sentences(passage: Passage) -> tuple[list[_Sentence], int]:
     """The passage's sentences that may be quoted, and how many addressed the assistant.
 
-    Block-quoted lines and lines that only introduce a quotation (ending with ':') are left
-    out: they reproduce untrusted text, they do not state procedure.
+    Block-quoted lines and lines that introduce anything but a list (ending with ':') are
+    left out: they reproduce untrusted text, they do not state procedure. A line that
+    introduces a list ("s.24 sets out how the statement is recorded:") is kept.
     """
     out: list[_Sentence] = []
     skipped = 0
     table: list[str] = []
-    lines = passage.text.splitlines()
-    for line in [*lines, ""]:
+    lines = [*passage.text.splitlines(), ""]
+    for n, line in enumerate(lines):
         if line.strip().startswith("|"):
             table.append(line)
             continue
         block = "\n".join(table) if table else ""
         table = []
+        following = next((x for x in lines[n + 1 :] if x.strip()), "")
+        introduces_list = bool(_LIST_LINE.match(following))
         for part, listed in ((block, False), (line, bool(_LIST_LINE.match(line)))):
             if not part.strip() or _QUOTE_LINE.match(part):
                 continue
             for text in sentences(part):
                 if addresses_assistant(text):
                     skipped += 1
-                elif not text.endswith(":") and text[:1] not in "\"'“":
+                elif (introduces_list or not text.endswith(":")) and text[:1] not in "\"'“":
                     out.append(_Sentence(text, len(out), listed))
     return out, skipped
 
@@ -268,6 +271,13 @@ def _heading_coverage(terms: set[str], passage: Passage) -> float:
     return len(terms & set(analyse(heading))) / len(terms)
 
 
+def _heading_focus(terms: set[str], passage: Passage) -> float:
+    """Share of the heading's terms that are the question's: "CEN police stations in
+    Karnataka" is more about "CEN police station" than "Referral to the CEN police station"."""
+    heading = set(analyse(passage.section))
+    return len(terms & heading) / len(heading) if heading else 0.0
+
+
 def _across(
     terms: set[str], groups: list[tuple[int, list[_Sentence]]], limit: int
 ) -> list[tuple[int, _Sentence]]:
@@ -306,6 +316,35 @@ def _complete(
     return sorted(out, key=lambda x: (first[x[0]], x[1].position))
 
 
+def _opening(candidates: list[_Sentence], limit: int, items: int = 4) -> list[_Sentence]:
+    """The first `limit` prose sentences; a list one of them introduces comes with it (up
+    to `items` entries), so "It has two parts:" is followed by the parts."""
+    out: list[_Sentence] = []
+    prose = 0
+    for s in candidates:
+        if s.listed:
+            if out and items > 0 and (out[-1].text.endswith(":") or out[-1].listed):
+                out.append(s)
+                items -= 1
+            continue
+        if prose == limit:
+            break
+        out.append(s)
+        prose += 1
+    return out
+
+
+def _stage(terms: set[str], candidates: list[_Sentence], items: int = 2) -> list[_Sentence]:
+    """A section as one stage of a procedure: its key prose sentence, and when that
+    introduces a list, the list's first `items` entries."""
+    prose = [s for s in candidates if not s.listed]
+    picked = _pick("steps", terms, prose, 1) or prose[:1] or candidates[:1]
+    if not picked or not picked[0].text.endswith(":"):
+        return picked
+    after = [s for s in candidates if s.listed and s.position > picked[0].position]
+    return [picked[0], *after[:items]]
+
+
 def _pick(
     kind: QuestionType, terms: set[str], candidates: list[_Sentence], limit: int
 ) -> list[_Sentence]:
@@ -320,7 +359,7 @@ def _pick(
     if kind == "steps" and any(s.listed for s in candidates):
         return [s for s in candidates if s.listed][:limit]
     if kind == "definition":
-        return candidates[:limit]
+        return _opening(candidates, limit)
     on_topic = [s for s in candidates if terms & set(analyse(s.text))]
     ranked = sorted(on_topic, key=score, reverse=True)[:limit]
     return sorted(ranked, key=lambda s: s.position)
@@ -367,7 +406,8 @@ def compose_extractive_answer(
             relevance(question, usable[rank])
             + 0.5 * usable[rank].score / top_score
             + (0.5 * _heading_fit(kind, usable[rank]) if kind != "general" else 0.0)
-            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0),
+            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0)
+            + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0),
             -rank,
         ),
     )
@@ -380,9 +420,9 @@ def compose_extractive_answer(
     if kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
         stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
         chosen = [
-            (rank, picked[0])
+            (rank, sentence)
             for rank in stages[: max_sentences + 2]
-            if (picked := _pick(kind, terms, quotable[rank], 1))
+            for sentence in _stage(terms, quotable[rank])
         ]
     elif kind == "general":
         chosen = _across(terms, [(rank, quotable[rank]) for rank in relevant[:3]], max_sentences)
