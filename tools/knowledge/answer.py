@@ -31,6 +31,8 @@ SNIPPET_CHARS = 240
 #: Calibrated on data/kb_dev/relevance.jsonl (docs/knowledge-answers.md): 0.54 best separates the
 #: questions the knowledge base answers from records-only and off-topic ones.
 RELEVANCE_THRESHOLD = 0.48
+#: Passages within this much of the best one's relevance may be quoted too.
+RELEVANT_SPREAD = 0.5
 #: Sentences added from other relevant passages for question terms the answer leaves out.
 EXTRA_SENTENCES = 2
 
@@ -70,6 +72,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "permission",
         re.compile(
             r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
+            r"|^(?:is|are|does|do|should|must|shall)\b"
             r"|\bwho (?:can|may|must|should)\b"
             r"|\bcan\s*(?:hain|hai|what|\?|$)|\ballowed\b|\bpermitted\b"
             r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
@@ -96,7 +99,9 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
     "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence"),
     "mapping": re.compile(r"\bipc\b|\bcrpc\b|\bmapping\b|\bto bns"),
-    "permission": re.compile(r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\bnecessity\b"),
+    "permission": re.compile(
+        r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\bnecessity\b|\brules?\b|\bwhen\b"
+    ),
     "general": re.compile(r"$^"),
 }
 #: Words in a sentence that make it answer a kind of question.
@@ -176,11 +181,13 @@ def topic_terms(question: str) -> set[str]:
 
 def relevance(question: str, passage: Passage) -> float:
     """Weighted share of the question's topic terms found in the passage (title, heading
-    and text); a rare term weighs more than a common one (`weights.term_weight`)."""
+    and text outside block quotations); a rare term weighs more than a common one
+    (`weights.term_weight`)."""
     terms = topic_terms(question)
     if not terms:
         return 0.0
-    found = set(analyse(f"{passage.title} {passage.section} {passage.text}"))
+    stated = "\n".join(x for x in passage.text.splitlines() if not _QUOTE_LINE.match(x))
+    found = set(analyse(f"{passage.title} {passage.section} {stated}"))
     weights = {t: term_weight(t) for t in terms}
     return sum(weights[t] for t in terms & found) / sum(weights.values())
 
@@ -345,6 +352,38 @@ def _stage(terms: set[str], candidates: list[_Sentence], items: int = 2) -> list
     return [picked[0], *after[:items]]
 
 
+_PROVISION = re.compile(
+    r"\b(?:BNSS|BNS|BSA|CrPC|IPC|POCSO|JJ Act)\s*(?:s\.\s*)?\d|\bs\.\s*\d|\bsection \d"
+    r"|\bArticle \d|\brule \d",
+    re.I,
+)
+
+
+def _cite_provision(
+    terms: set[str],
+    chosen: list[tuple[int, _Sentence]],
+    groups: list[tuple[int, list[_Sentence]]],
+) -> list[tuple[int, _Sentence]]:
+    """A rule is stated with its source: when no chosen sentence names a provision, add the
+    relevant sentence that does and shares most terms with the question."""
+    if any(_PROVISION.search(s.text) for _, s in chosen):
+        return chosen
+    used = {rank for rank, _ in chosen}
+    options = [
+        (rank in used, len(terms & set(analyse(s.text))), -rank, rank, s)
+        for rank, group in groups
+        for s in group
+        if _PROVISION.search(s.text) and (rank, s) not in chosen
+    ]
+    best = max(options, default=None, key=lambda o: o[:3])
+    if best is None:
+        return chosen
+    first: dict[int, int] = {}
+    for n, (rank, _) in enumerate([*chosen, (best[3], best[4])]):
+        first.setdefault(rank, n)
+    return sorted([*chosen, (best[3], best[4])], key=lambda x: (first[x[0]], x[1].position))
+
+
 def _pick(
     kind: QuestionType, terms: set[str], candidates: list[_Sentence], limit: int
 ) -> list[_Sentence]:
@@ -360,7 +399,9 @@ def _pick(
         return [s for s in candidates if s.listed][:limit]
     if kind == "definition":
         return _opening(candidates, limit)
-    on_topic = [s for s in candidates if terms & set(analyse(s.text))]
+    on_topic = [
+        s for s in candidates if terms & set(analyse(s.text)) or _SENTENCE_CUES[kind].search(s.text)
+    ]
     ranked = sorted(on_topic, key=score, reverse=True)[:limit]
     return sorted(ranked, key=lambda s: s.position)
 
@@ -398,7 +439,7 @@ def compose_extractive_answer(
     if best < threshold:
         closest = usable[max(scored)[1]] if scored else usable[0]
         return closest_document_answer(closest, warnings)
-    relevant = [rank for r, rank in scored if r >= max(threshold, best - 0.25)]
+    relevant = [rank for r, rank in scored if r >= max(threshold, best - RELEVANT_SPREAD)]
     top_score = max(p.score for p in usable)
     primary = max(
         relevant,
@@ -433,7 +474,9 @@ def compose_extractive_answer(
         chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
     if not chosen:
         return closest_document_answer(usable[primary], warnings)
-    chosen = _complete(terms, chosen, [(r, quotable[r]) for r in relevant], EXTRA_SENTENCES)
+    groups = [(r, quotable[r]) for r in relevant]
+    chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)
+    chosen = _cite_provision(terms, chosen, groups)
     numbers: dict[int, int] = {}
     citations: list[Citation] = []
     lines: list[str] = []
