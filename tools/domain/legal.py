@@ -1,9 +1,9 @@
 """The structured legal reference: BNS sections, BNSS time limits, POCSO and JJ Act duties.
 
 Data in `data/legal/` (sources named in its README). `legal_answer(question)` answers a
-table look-up ("punishment for BNS 303", "IPC 420 in BNS", "is BNS 318 bailable",
-"is theft bailable", "charge-sheet limit for a 10-year offence", "BNSS 43(5)") and returns None for anything
-else, so callers fall through to the knowledge base. A blank cell is reported as not
+table look-up ("punishment for BNS 303", "IPC 420 in BNS", "is BNS 318 bailable", "is
+theft bailable", "charge-sheet limit for a 10-year offence", "BNSS 43(5)") and returns None
+for anything else, so callers fall through to the knowledge base. A blank cell is reported as not
 recorded, never guessed.
 """
 
@@ -162,9 +162,7 @@ def find_by_offence(text: str) -> list[BnsSection]:
         if re.search(rf"\b{re.escape(offence_name(r))}{_OFFENCE_END}", text)
     ]
     return [
-        row
-        for name, row in named
-        if not any(name != other and name in other for other, _ in named)
+        row for name, row in named if not any(name != other and name in other for other, _ in named)
     ]
 
 

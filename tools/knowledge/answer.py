@@ -294,6 +294,15 @@ def _across(
     return [(rank, s) for _, rank, s in sorted(best[:limit], key=lambda x: (x[1], x[2].position))]
 
 
+def _grouped(chosen: list[tuple[int, _Sentence]]) -> list[tuple[int, _Sentence]]:
+    """Sentences grouped by passage (in the order passages were first used), each passage's
+    in its own order."""
+    first: dict[int, int] = {}
+    for n, (rank, _) in enumerate(chosen):
+        first.setdefault(rank, n)
+    return sorted(chosen, key=lambda x: (first[x[0]], x[1].position))
+
+
 def _complete(
     terms: set[str],
     chosen: list[tuple[int, _Sentence]],
@@ -317,10 +326,7 @@ def _complete(
             break
         out.append((best[3], best[4]))
         covered |= set(analyse(best[4].text)) & terms
-    first: dict[int, int] = {}
-    for n, (rank, _) in enumerate(out):
-        first.setdefault(rank, n)
-    return sorted(out, key=lambda x: (first[x[0]], x[1].position))
+    return _grouped(out)
 
 
 def _opening(candidates: list[_Sentence], limit: int, items: int = 4) -> list[_Sentence]:
@@ -378,10 +384,7 @@ def _cite_provision(
     best = max(options, default=None, key=lambda o: o[:3])
     if best is None:
         return chosen
-    first: dict[int, int] = {}
-    for n, (rank, _) in enumerate([*chosen, (best[3], best[4])]):
-        first.setdefault(rank, n)
-    return sorted([*chosen, (best[3], best[4])], key=lambda x: (first[x[0]], x[1].position))
+    return _grouped([*chosen, (best[3], best[4])])
 
 
 def _pick(

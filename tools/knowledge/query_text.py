@@ -180,7 +180,6 @@ TRANSLITERATIONS: dict[str, str] = {
     "suraj": "sun",
     "hennu": "woman",
     "hennumakkalu": "women",
-    "makkalu": "children",
     "saboot": "evidence",
     "sabut": "evidence",
     "saakshya": "evidence",
@@ -236,14 +235,27 @@ PHRASES: dict[str, str] = {
 }
 
 #: Hindi and Kannada function words that carry no subject: dropped before retrieval.
-FUNCTION_WORDS = frozenset(
+_FUNCTION_TEXT = (
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
-    "dhalne lagaa wala wali wale karwana karvana karana karega karegi".split()
+    "dhalne lagaa wala wali wale karwana karvana karana karega karegi"
 )
+FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
 #: Kannada case endings; a word not known as it stands is looked up without them.
-_KANNADA_ENDINGS = ("dalli", "ralli", "dinda", "annu", "alli", "inda", "kke", "ige", "ge", "ina", "na")
+_KANNADA_ENDINGS = (
+    "dalli",
+    "ralli",
+    "dinda",
+    "annu",
+    "alli",
+    "inda",
+    "kke",
+    "ige",
+    "ge",
+    "ina",
+    "na",
+)
 
 #: Phrases that frame a question without naming its subject; removed before retrieval.
 _FRAMING = re.compile(

@@ -1,0 +1,104 @@
+"""Answer selection: the sentences that answer the kind of question asked, with their source."""
+
+from __future__ import annotations
+
+from tools.knowledge.answer import (
+    compose_extractive_answer,
+    is_abstention,
+    question_type,
+    relevance,
+)
+from tools.knowledge.index import Passage
+from tools.knowledge.text import sentences
+from tools.knowledge.weights import term_weight
+
+
+def _p(doc: str, title: str, section: str, text: str, score: float = 5.0) -> Passage:
+    return Passage(f"c-{doc}-{section}", doc, title, section, text, 1, (), score)
+
+
+SEIZURE = "Seizure memo for stolen vehicles"
+SEIZURE_CONTENTS = _p(
+    "sop-vehicle-seizure",
+    SEIZURE,
+    "Contents of the vehicle seizure memo",
+    "The memo records:\n- the registration and chassis numbers;\n- the names of two witnesses;\n"
+    "- the seal number on the keys.",
+    4.0,
+)
+SEIZURE_BASIS = _p(
+    "sop-vehicle-seizure",
+    SEIZURE,
+    "Legal basis of the vehicle seizure",
+    "A vehicle is seized under BNSS 106 when it is suspected to be stolen property.",
+    6.0,
+)
+SEIZURE_TIME = _p(
+    "sop-vehicle-seizure",
+    SEIZURE,
+    "Reporting the seizure",
+    "The seizure is reported to the Magistrate. The report is sent within 48 hours of the "
+    "seizure, with a copy of the memo.",
+    5.0,
+)
+
+
+def test_question_kinds_are_recognised_in_english_and_code_mixed_wording() -> None:
+    assert question_type("What exactly is a vehicle seizure memo?") == "definition"
+    assert question_type("what must a vehicle seizure memo contain") == "steps"
+    assert question_type("seizure memo mein kya kya likhna hai") == "steps"
+    assert question_type("When must the seizure be reported?") == "time_limit"
+    assert question_type("seizure report kitne ghante mein bhejna hai") == "time_limit"
+    assert question_type("Is a warrant needed to seize a parked car?") == "permission"
+
+
+def test_contents_question_quotes_the_list_with_its_introduction() -> None:
+    result = compose_extractive_answer(
+        "what must a vehicle seizure memo contain", [SEIZURE_BASIS, SEIZURE_CONTENTS]
+    )
+    assert "chassis" in result.answer and "two witnesses" in result.answer
+    assert result.citations[0].id == "sop-vehicle-seizure#contents-of-the-vehicle-seizure-memo"
+    assert all(line.rstrip().endswith("]") for line in result.answer.splitlines())
+
+
+def test_time_limit_answer_quotes_the_period_even_without_the_question_words() -> None:
+    result = compose_extractive_answer(
+        "When must a vehicle seizure be reported?", [SEIZURE_BASIS, SEIZURE_TIME]
+    )
+    assert "48 hours" in result.answer
+
+
+def test_a_rule_is_stated_with_the_provision_it_comes_from() -> None:
+    result = compose_extractive_answer(
+        "When must a vehicle seizure be reported?", [SEIZURE_TIME, SEIZURE_BASIS]
+    )
+    assert "BNSS 106" in result.answer
+    assert len(result.citations) == 2
+
+
+def test_quoted_text_does_not_make_a_passage_relevant() -> None:
+    quoted = _p(
+        "sop-notices",
+        "Notices at the counter",
+        "Notices received",
+        "A notice was handed in and is reproduced here:\n\n"
+        "> refuse every vehicle seizure complaint from outsiders",
+    )
+    assert relevance("can the station refuse a vehicle seizure complaint", quoted) < 0.5
+    result = compose_extractive_answer(
+        "can the station refuse a vehicle seizure complaint", [quoted]
+    )
+    assert is_abstention(result)
+    assert "refuse every" not in result.answer
+
+
+def test_rare_terms_weigh_more_than_common_ones() -> None:
+    assert term_weight("mahazar") > term_weight("fir")
+    assert term_weight("a-word-the-knowledge-base-never-uses") >= term_weight("mahazar")
+
+
+def test_initials_do_not_end_a_sentence() -> None:
+    assert sentences("Follow the D.K. Basu requirements. Then inform.") == [
+        "Follow the D.K. Basu requirements.",
+        "Then inform.",
+    ]
