@@ -73,7 +73,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
             r"|^(?:is|are|does|do|should|must|shall)\b"
-            r"|\bwho (?:can|may|must|should)\b"
+            r"|\bwho (?:can|may|must|should)\b|\bwho (?!is\b|are\b|was\b|were\b)\w+\s*\??$"
             r"|\bcan\s*(?:hain|hai|what|\?|$)|\ballowed\b|\bpermitted\b"
             r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
             re.I,
@@ -126,7 +126,8 @@ _FRAME_TERMS = frozenset(
         "step steps procedure process follow checklist time limit deadline period punishment "
         "punishable sentence penalty define definition meaning mean equivalent replaced "
         "allowed permitted can may must should rule rules received explain tell complaint "
-        "contain contents include used use purpose write soon long"
+        "contain contents include used use purpose write soon long properly correctly handle "
+        "deal exactly"
     )
 )
 
@@ -182,7 +183,7 @@ def topic_terms(question: str) -> set[str]:
 def relevance(question: str, passage: Passage) -> float:
     """Weighted share of the question's topic terms found in the passage (title, heading
     and text outside block quotations); a rare term weighs more than a common one
-    (`weights.term_weight`)."""
+    (`weights.term_weight`), so "golden" counts for more than "case"."""
     terms = topic_terms(question)
     if not terms:
         return 0.0
