@@ -73,7 +73,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
             r"|^(?:is|are|does|do|should|must|shall)\b"
-            r"|\bwho (?:can|may|must|should)\b|\bwho (?!is\b|are\b|was\b|were\b)\w+\s*\??$"
+            r"|\bwho (?:can|may|must|should)\b"
             r"|\bcan\s*(?:hain|hai|what|\?|$)|\ballowed\b|\bpermitted\b"
             r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
             re.I,
@@ -295,6 +295,23 @@ def _across(
     return [(rank, s) for _, rank, s in sorted(best[:limit], key=lambda x: (x[1], x[2].position))]
 
 
+def _with_lists(
+    chosen: list[tuple[int, _Sentence]], quotable: dict[int, list[_Sentence]], items: int = 4
+) -> list[tuple[int, _Sentence]]:
+    """A chosen sentence that introduces a list ("s.24 sets out how ... is recorded:") is
+    followed by the list's first `items` entries, so it is never left hanging."""
+    out = list(chosen)
+    for rank, sentence in chosen:
+        if sentence.text.endswith(":"):
+            after = [
+                s
+                for s in quotable[rank]
+                if s.listed and s.position > sentence.position and (rank, s) not in out
+            ]
+            out.extend((rank, s) for s in after[:items])
+    return _grouped(out)
+
+
 def _grouped(chosen: list[tuple[int, _Sentence]]) -> list[tuple[int, _Sentence]]:
     """Sentences grouped by passage (in the order passages were first used), each passage's
     in its own order."""
@@ -481,6 +498,7 @@ def compose_extractive_answer(
     groups = [(r, quotable[r]) for r in relevant]
     chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)
     chosen = _cite_provision(terms, chosen, groups)
+    chosen = _with_lists(chosen, quotable)
     numbers: dict[int, int] = {}
     citations: list[Citation] = []
     lines: list[str] = []

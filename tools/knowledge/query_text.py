@@ -301,9 +301,27 @@ def transliterate(text: str) -> str:
     return _WORD.sub(lambda m: _word(m.group()), text)
 
 
+_AGE = re.compile(
+    r"\b(\d{1,2})[- ]?(?:years?|yrs?|saal|varsha)[- ]?(?:old|ka|ki|ke|da)\b", re.IGNORECASE
+)
+
+
+def _age_meaning(match: re.Match[str]) -> str:
+    age = int(match[1])
+    if age < 18:
+        return "child"
+    return "above 60 years elderly" if age >= 60 else "adult"
+
+
+def age_terms(text: str) -> str:
+    """An age written out ("16 year old") replaced by what it means in law: under 18 a
+    child (JJ Act, POCSO), 60 and over a senior citizen (BNSS 35(7)), else an adult."""
+    return _AGE.sub(_age_meaning, text)
+
+
 def expand_query(text: str) -> str:
     """The retrieval form of an officer's question (see the module docstring)."""
-    english = transliterate(text)
+    english = age_terms(transliterate(text))
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     stripped = _FRAMING.sub(" ", english)

@@ -102,3 +102,12 @@ def test_initials_do_not_end_a_sentence() -> None:
         "Follow the D.K. Basu requirements.",
         "Then inform.",
     ]
+
+
+def test_a_chosen_list_introduction_brings_its_list() -> None:
+    result = compose_extractive_answer(
+        "how is a vehicle seizure memo recorded and reported", [SEIZURE_CONTENTS, SEIZURE_TIME]
+    )
+    lines = result.answer.splitlines()
+    intro = next(n for n, line in enumerate(lines) if line.startswith("The memo records:"))
+    assert "chassis" in lines[intro + 1]

@@ -72,3 +72,9 @@ def test_code_mixed_question_retrieves_the_same_top_document(index, english, mix
     top_mixed = index.search(expand_query(mixed), officer, 3).passages
     assert top_english and top_mixed
     assert top_mixed[0].doc_id == top_english[0].doc_id
+
+
+def test_an_age_is_replaced_by_what_it_means_in_law() -> None:
+    assert expand_query("arrest of a 15 year old boy") == "arrest of a child boy"
+    assert expand_query("notice to a 70-year-old man") == "notice to a above 60 years elderly man"
+    assert expand_query("punishable with 7 years") == "punishable with 7 years"
