@@ -279,6 +279,23 @@ def _heading_coverage(terms: set[str], passage: Passage) -> float:
     return len(terms & set(analyse(heading))) / len(terms)
 
 
+_ASKS_CONTENTS = re.compile(r"\bcontain|\bcontents?\b|\binclude|\bwhat\b.*\b(?:write|record)", re.I)
+_CONTENTS_HEADING = re.compile(
+    r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b", re.I
+)
+_ASKS_FIRST = re.compile(r"\bfirst\b|\bimmediately\b|\bstraight away\b", re.I)
+_FIRST_HEADING = re.compile(r"\bstep 1\b|\bfirst\b|\bimmediate", re.I)
+
+
+def _asked_part(question: str, passage: Passage) -> float:
+    """1 when the heading is the part of a document the question asks for: the contents
+    of a memo for "what must it contain", step 1 for "what do I do first"."""
+    text = expand_query(question)
+    contents = _ASKS_CONTENTS.search(text) and _CONTENTS_HEADING.search(passage.section)
+    first = _ASKS_FIRST.search(text) and _FIRST_HEADING.search(passage.section)
+    return 1.0 if contents or first else 0.0
+
+
 def _heading_focus(terms: set[str], passage: Passage) -> float:
     """Share of the heading's terms that are the question's: "CEN police stations in
     Karnataka" is more about "CEN police station" than "Referral to the CEN police station"."""
@@ -469,7 +486,8 @@ def compose_extractive_answer(
             + 0.5 * usable[rank].score / top_score
             + (0.5 * _heading_fit(kind, usable[rank]) if kind != "general" else 0.0)
             + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0)
-            + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0),
+            + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0)
+            + 0.5 * _asked_part(question, usable[rank]),
             -rank,
         ),
     )

@@ -111,3 +111,31 @@ def test_a_chosen_list_introduction_brings_its_list() -> None:
     lines = result.answer.splitlines()
     intro = next(n for n, line in enumerate(lines) if line.startswith("The memo records:"))
     assert "chassis" in lines[intro + 1]
+
+
+FIRST_STEP = _p(
+    "sop-lost-phone",
+    "Lost phone reports",
+    "Step 1: block the SIM at once",
+    "First ask the owner to call the operator and block the SIM of the lost phone.",
+    4.0,
+)
+LATER_STEP = _p(
+    "sop-lost-phone",
+    "Lost phone reports",
+    "Step 2: register the lost phone report",
+    "Register the lost phone report and note the IMEI first; the owner keeps the receipt.",
+    6.0,
+)
+
+
+def test_a_first_question_is_answered_from_the_first_step() -> None:
+    result = compose_extractive_answer("lost phone: what do I do first", [LATER_STEP, FIRST_STEP])
+    assert result.answer.startswith("First ask the owner to call the operator")
+
+
+def test_a_contents_question_prefers_the_contents_heading_over_a_better_scored_one() -> None:
+    result = compose_extractive_answer(
+        "vehicle seizure memo mein kya kya likhna hai", [SEIZURE_TIME, SEIZURE_CONTENTS]
+    )
+    assert result.citations[0].id.endswith("#contents-of-the-vehicle-seizure-memo")
