@@ -1,9 +1,9 @@
 """The structured legal reference: BNS sections, BNSS time limits, POCSO and JJ Act duties.
 
 Data in `data/legal/` (sources named in its README). `legal_answer(question)` answers a
-table look-up ("punishment for BNS 303", "IPC 420 in BNS", "is BNS 318 bailable",
-"charge-sheet limit for a 10-year offence", "BNSS 43(5)") and returns None for anything
-else, so callers fall through to the knowledge base. A blank cell is reported as not
+table look-up ("punishment for BNS 303", "IPC 420 in BNS", "is BNS 318 bailable", "is
+theft bailable", "charge-sheet limit for a 10-year offence", "BNSS 43(5)") and returns None
+for anything else, so callers fall through to the knowledge base. A blank cell is reported as not
 recorded, never guessed.
 """
 
@@ -22,6 +22,8 @@ SOURCE = (
     "BNS 2023 and the BNSS 2023 First Schedule (IPC 1860 for the replaced section); "
     "paraphrased, verify against the Gazette"
 )
+#: At most this many rows answer a question that names an offence instead of a section.
+MAX_OFFENCE_ROWS = 3
 NOT_RECORDED = "not recorded in the reference table (check the BNSS First Schedule)"
 
 
@@ -138,6 +140,32 @@ _YEARS = re.compile(r"\b(\d{1,2})[- ]?(?:years?|yrs?|year)\b", re.I)
 _GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|life)\b", re.I)
 
 
+#: What may follow an offence named as the subject ("is theft bailable", "punishment for
+#: theft?"); "rape victim" or "theft case diary" name something else.
+_OFFENCE_END = (
+    r"(?=\s*(?:$|[?.,!;]|(?:is|a|an|under|in|bailable|non-bailable|cogni[sz]able|triable"
+    r"|offence|ki|ka|ke|hai|kya)\b))"
+)
+
+
+def offence_name(row: BnsSection) -> str:
+    """The row's offence without a trailing remark: `snatching (new offence)` -> `snatching`."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", row.offence).strip().lower()
+
+
+def find_by_offence(text: str) -> list[BnsSection]:
+    """Rows whose whole offence name the question uses ("punishment for theft"), the longest
+    names only, so "attempt to murder" does not also bring "murder"."""
+    named = [
+        (offence_name(r), r)
+        for r in bns_sections()
+        if re.search(rf"\b{re.escape(offence_name(r))}{_OFFENCE_END}", text)
+    ]
+    return [
+        row for name, row in named if not any(name != other and name in other for other, _ in named)
+    ]
+
+
 def _yes_no(value: str) -> str:
     return {"yes": "yes", "no": "no"}.get(value.lower(), value) if value else NOT_RECORDED
 
@@ -245,6 +273,10 @@ def legal_answer(question: str) -> LegalAnswer | None:
             entries.append(("ipc-not-listed", "BNS reference table"))
         for row in rows:
             sentences.append(section_sentence(row, aspects or {"mapping"}))
+            entries.append(_entry(row))
+    if not sentences and aspects and not _refs(text, "bns") and not _refs(text, "ipc"):
+        for row in find_by_offence(text)[:MAX_OFFENCE_ROWS]:
+            sentences.append(section_sentence(row, aspects))
             entries.append(_entry(row))
     for p in _provisions_cited(text):
         sentences.append(provision_sentence(p))

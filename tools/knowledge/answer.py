@@ -20,6 +20,7 @@ from tools.knowledge.index import Passage
 from tools.knowledge.query_text import expand_query
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
+from tools.knowledge.weights import term_weight
 
 NOT_COVERED = (
     "The knowledge base does not cover this question. Please check the relevant SOP or "
@@ -29,7 +30,11 @@ SNIPPET_CHARS = 240
 #: Share of the question's topic terms the best passage must contain to be quoted at all.
 #: Calibrated on data/kb_dev/relevance.jsonl (docs/knowledge-answers.md): 0.54 best separates the
 #: questions the knowledge base answers from records-only and off-topic ones.
-RELEVANCE_THRESHOLD = 0.54
+RELEVANCE_THRESHOLD = 0.48
+#: Passages within this much of the best one's relevance may be quoted too.
+RELEVANT_SPREAD = 0.5
+#: Sentences added from other relevant passages for question terms the answer leaves out.
+EXTRA_SENTENCES = 2
 
 QuestionType = Literal[
     "mapping", "punishment", "time_limit", "steps", "permission", "definition", "general"
@@ -49,7 +54,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "time_limit",
         re.compile(
             r"\btime limit|\bdeadline|\bhow (?:long|soon)\b|\bhow many (?:days|hours|months)\b"
-            r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b",
+            r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b"
+            r"|^when (?:must|should|is|are|do|does)\b",
             re.I,
         ),
     ),
@@ -57,7 +63,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "steps",
         re.compile(
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
-            r"|\bwhat (?:should|must) (?:i|we|the)\b",
+            r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
+            r"|\bwhat\b.*\b(?:contain|include|write|record|collect)\b",
             re.I,
         ),
     ),
@@ -65,15 +72,20 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "permission",
         re.compile(
             r"^(?:can|may|could|is it (?:legal|allowed|permitted))\b"
+            r"|^(?:is|are|does|do|should|must|shall)\b"
             r"|\bwho (?:can|may|must|should)\b"
-            r"|\bcan\s*(?:hain|hai|\?|$)|\ballowed\b|\bpermitted\b"
+            r"|\bcan\s*(?:hain|hai|what|\?|$)|\ballowed\b|\bpermitted\b"
             r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
             re.I,
         ),
     ),
     (
         "definition",
-        re.compile(r"^(?:what|who) (?:is|are|does)\b|\bdefin|\bmeaning of\b|\bmeans?\b", re.I),
+        re.compile(
+            r"^(?:what|who) (?:exactly |actually |really )?(?:is|are|does)\b|\bdefin"
+            r"|\bmeaning of\b|\bmeans?\b",
+            re.I,
+        ),
     ),
 )
 
@@ -82,11 +94,14 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
         r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b"
+        r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
     "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence"),
     "mapping": re.compile(r"\bipc\b|\bcrpc\b|\bmapping\b|\bto bns"),
-    "permission": re.compile(r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\bnecessity\b"),
+    "permission": re.compile(
+        r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\bnecessity\b|\brules?\b|\bwhen\b"
+    ),
     "general": re.compile(r"$^"),
 }
 #: Words in a sentence that make it answer a kind of question.
@@ -110,7 +125,9 @@ _FRAME_TERMS = frozenset(
     analyse(
         "step steps procedure process follow checklist time limit deadline period punishment "
         "punishable sentence penalty define definition meaning mean equivalent replaced "
-        "allowed permitted can may must should rule rules received explain tell complaint"
+        "allowed permitted can may must should rule rules received explain tell complaint "
+        "contain contents include used use purpose write soon long properly correctly handle "
+        "deal exactly did does come came"
     )
 )
 
@@ -164,12 +181,16 @@ def topic_terms(question: str) -> set[str]:
 
 
 def relevance(question: str, passage: Passage) -> float:
-    """Share of the question's topic terms found in the passage (title, heading and text)."""
+    """Weighted share of the question's topic terms found in the passage (title, heading
+    and text outside block quotations); a rare term weighs more than a common one
+    (`weights.term_weight`), so "golden" counts for more than "case"."""
     terms = topic_terms(question)
     if not terms:
         return 0.0
-    found = set(analyse(f"{passage.title} {passage.section} {passage.text}"))
-    return len(terms & found) / len(terms)
+    stated = "\n".join(x for x in passage.text.splitlines() if not _QUOTE_LINE.match(x))
+    found = set(analyse(f"{passage.title} {passage.section} {stated}"))
+    weights = {t: term_weight(t) for t in terms}
+    return sum(weights[t] for t in terms & found) / sum(weights.values())
 
 
 def best_relevance(question: str, passages: list[Passage]) -> float:
@@ -187,26 +208,29 @@ class _Sentence:
 def quotable_sentences(passage: Passage) -> tuple[list[_Sentence], int]:
     """The passage's sentences that may be quoted, and how many addressed the assistant.
 
-    Block-quoted lines and lines that only introduce a quotation (ending with ':') are left
-    out: they reproduce untrusted text, they do not state procedure.
+    Block-quoted lines and lines that introduce anything but a list (ending with ':') are
+    left out: they reproduce untrusted text, they do not state procedure. A line that
+    introduces a list ("s.24 sets out how the statement is recorded:") is kept.
     """
     out: list[_Sentence] = []
     skipped = 0
     table: list[str] = []
-    lines = passage.text.splitlines()
-    for line in [*lines, ""]:
+    lines = [*passage.text.splitlines(), ""]
+    for n, line in enumerate(lines):
         if line.strip().startswith("|"):
             table.append(line)
             continue
         block = "\n".join(table) if table else ""
         table = []
+        following = next((x for x in lines[n + 1 :] if x.strip()), "")
+        introduces_list = bool(_LIST_LINE.match(following))
         for part, listed in ((block, False), (line, bool(_LIST_LINE.match(line)))):
             if not part.strip() or _QUOTE_LINE.match(part):
                 continue
             for text in sentences(part):
                 if addresses_assistant(text):
                     skipped += 1
-                elif not text.endswith(":") and text[:1] not in "\"'“":
+                elif (introduces_list or not text.endswith(":")) and text[:1] not in "\"'“":
                     out.append(_Sentence(text, len(out), listed))
     return out, skipped
 
@@ -246,8 +270,37 @@ def _heading_fit(kind: QuestionType, passage: Passage) -> float:
     return 1.0 if _HEADING_CUES[kind].search(passage.section.lower()) else 0.0
 
 
+_FIRST_STEP = re.compile(r"\bstep 1\b", re.I)
+
+
 def _heading_coverage(terms: set[str], passage: Passage) -> float:
-    return len(terms & set(analyse(passage.section))) / len(terms)
+    """Share of the question's terms in the heading ("Step 1" counts as "first")."""
+    heading = _FIRST_STEP.sub("step 1 first", passage.section)
+    return len(terms & set(analyse(heading))) / len(terms)
+
+
+_ASKS_CONTENTS = re.compile(r"\bcontain|\bcontents?\b|\binclude|\bwhat\b.*\b(?:write|record)", re.I)
+_CONTENTS_HEADING = re.compile(
+    r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b", re.I
+)
+_ASKS_FIRST = re.compile(r"\bfirst\b|\bimmediately\b|\bstraight away\b", re.I)
+_FIRST_HEADING = re.compile(r"\bstep 1\b|\bfirst\b|\bimmediate", re.I)
+
+
+def _asked_part(question: str, passage: Passage) -> float:
+    """1 when the heading is the part of a document the question asks for: the contents
+    of a memo for "what must it contain", step 1 for "what do I do first"."""
+    text = expand_query(question)
+    contents = _ASKS_CONTENTS.search(text) and _CONTENTS_HEADING.search(passage.section)
+    first = _ASKS_FIRST.search(text) and _FIRST_HEADING.search(passage.section)
+    return 1.0 if contents or first else 0.0
+
+
+def _heading_focus(terms: set[str], passage: Passage) -> float:
+    """Share of the heading's terms that are the question's: "CEN police stations in
+    Karnataka" is more about "CEN police station" than "Referral to the CEN police station"."""
+    heading = set(analyse(passage.section))
+    return len(terms & heading) / len(heading) if heading else 0.0
 
 
 def _across(
@@ -257,6 +310,116 @@ def _across(
     scored = [(len(terms & set(analyse(s.text))), rank, s) for rank, group in groups for s in group]
     best = sorted((x for x in scored if x[0]), key=lambda x: (-x[0], x[1], x[2].position))
     return [(rank, s) for _, rank, s in sorted(best[:limit], key=lambda x: (x[1], x[2].position))]
+
+
+def _with_lists(
+    chosen: list[tuple[int, _Sentence]], quotable: dict[int, list[_Sentence]], items: int = 4
+) -> list[tuple[int, _Sentence]]:
+    """A chosen sentence that introduces a list ("s.24 sets out how ... is recorded:") is
+    followed by the list's first `items` entries, so it is never left hanging."""
+    out = list(chosen)
+    for rank, sentence in chosen:
+        if sentence.text.endswith(":"):
+            after = [
+                s
+                for s in quotable[rank]
+                if s.listed and s.position > sentence.position and (rank, s) not in out
+            ]
+            out.extend((rank, s) for s in after[:items])
+    return _grouped(out)
+
+
+def _grouped(chosen: list[tuple[int, _Sentence]]) -> list[tuple[int, _Sentence]]:
+    """Sentences grouped by passage (in the order passages were first used), each passage's
+    in its own order."""
+    first: dict[int, int] = {}
+    for n, (rank, _) in enumerate(chosen):
+        first.setdefault(rank, n)
+    return sorted(chosen, key=lambda x: (first[x[0]], x[1].position))
+
+
+def _complete(
+    terms: set[str],
+    chosen: list[tuple[int, _Sentence]],
+    groups: list[tuple[int, list[_Sentence]]],
+    limit: int,
+) -> list[tuple[int, _Sentence]]:
+    """Add up to `limit` sentences from the relevant passages that name question terms the
+    chosen sentences leave out ("register and transfer": the transfer sentence too)."""
+    out = list(chosen)
+    covered = set().union(*(analyse(s.text) for _, s in out)) & terms
+    for _ in range(limit):
+        missing = terms - covered
+        options = [
+            (len(missing & set(analyse(s.text))), -rank, -s.position, rank, s)
+            for rank, group in groups
+            for s in group
+            if (rank, s) not in out
+        ]
+        best = max(options, default=None, key=lambda o: o[:3])
+        if best is None or best[0] == 0:
+            break
+        out.append((best[3], best[4]))
+        covered |= set(analyse(best[4].text)) & terms
+    return _grouped(out)
+
+
+def _opening(candidates: list[_Sentence], limit: int, items: int = 4) -> list[_Sentence]:
+    """The first `limit` prose sentences; a list one of them introduces comes with it (up
+    to `items` entries), so "It has two parts:" is followed by the parts."""
+    out: list[_Sentence] = []
+    prose = 0
+    for s in candidates:
+        if s.listed:
+            if out and items > 0 and (out[-1].text.endswith(":") or out[-1].listed):
+                out.append(s)
+                items -= 1
+            continue
+        if prose == limit:
+            break
+        out.append(s)
+        prose += 1
+    return out
+
+
+def _stage(terms: set[str], candidates: list[_Sentence], items: int = 2) -> list[_Sentence]:
+    """A section as one stage of a procedure: its key prose sentence, and when that
+    introduces a list, the list's first `items` entries."""
+    prose = [s for s in candidates if not s.listed]
+    picked = _pick("steps", terms, prose, 1) or prose[:1] or candidates[:1]
+    if not picked or not picked[0].text.endswith(":"):
+        return picked
+    after = [s for s in candidates if s.listed and s.position > picked[0].position]
+    return [picked[0], *after[:items]]
+
+
+_PROVISION = re.compile(
+    r"\b(?:BNSS|BNS|BSA|CrPC|IPC|POCSO|JJ Act)\s*(?:s\.\s*)?\d|\bs\.\s*\d|\bsection \d"
+    r"|\bArticle \d|\brule \d",
+    re.I,
+)
+
+
+def _cite_provision(
+    terms: set[str],
+    chosen: list[tuple[int, _Sentence]],
+    groups: list[tuple[int, list[_Sentence]]],
+) -> list[tuple[int, _Sentence]]:
+    """A rule is stated with its source: when no chosen sentence names a provision, add the
+    relevant sentence that does and shares most terms with the question."""
+    if any(_PROVISION.search(s.text) for _, s in chosen):
+        return chosen
+    used = {rank for rank, _ in chosen}
+    options = [
+        (rank in used, len(terms & set(analyse(s.text))), -rank, rank, s)
+        for rank, group in groups
+        for s in group
+        if _PROVISION.search(s.text) and (rank, s) not in chosen
+    ]
+    best = max(options, default=None, key=lambda o: o[:3])
+    if best is None:
+        return chosen
+    return _grouped([*chosen, (best[3], best[4])])
 
 
 def _pick(
@@ -273,8 +436,10 @@ def _pick(
     if kind == "steps" and any(s.listed for s in candidates):
         return [s for s in candidates if s.listed][:limit]
     if kind == "definition":
-        return candidates[:limit]
-    on_topic = [s for s in candidates if terms & set(analyse(s.text))]
+        return _opening(candidates, limit)
+    on_topic = [
+        s for s in candidates if terms & set(analyse(s.text)) or _SENTENCE_CUES[kind].search(s.text)
+    ]
     ranked = sorted(on_topic, key=score, reverse=True)[:limit]
     return sorted(ranked, key=lambda s: s.position)
 
@@ -283,7 +448,7 @@ def compose_extractive_answer(
     question: str,
     passages: list[Passage],
     max_sentences: int = 4,
-    top_passages: int = 5,
+    top_passages: int = 8,
     min_score: float = 0.0,
     threshold: float = RELEVANCE_THRESHOLD,
 ) -> PipelineResult:
@@ -312,13 +477,17 @@ def compose_extractive_answer(
     if best < threshold:
         closest = usable[max(scored)[1]] if scored else usable[0]
         return closest_document_answer(closest, warnings)
-    relevant = [rank for r, rank in scored if r >= max(threshold, best - 0.25)]
+    relevant = [rank for r, rank in scored if r >= max(threshold, best - RELEVANT_SPREAD)]
+    top_score = max(p.score for p in usable)
     primary = max(
         relevant,
         key=lambda rank: (
             relevance(question, usable[rank])
+            + 0.5 * usable[rank].score / top_score
             + (0.5 * _heading_fit(kind, usable[rank]) if kind != "general" else 0.0)
-            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0),
+            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0)
+            + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0)
+            + 0.5 * _asked_part(question, usable[rank]),
             -rank,
         ),
     )
@@ -331,9 +500,9 @@ def compose_extractive_answer(
     if kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
         stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
         chosen = [
-            (rank, picked[0])
+            (rank, sentence)
             for rank in stages[: max_sentences + 2]
-            if (picked := _pick(kind, terms, quotable[rank], 1))
+            for sentence in _stage(terms, quotable[rank])
         ]
     elif kind == "general":
         chosen = _across(terms, [(rank, quotable[rank]) for rank in relevant[:3]], max_sentences)
@@ -344,6 +513,10 @@ def compose_extractive_answer(
         chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
     if not chosen:
         return closest_document_answer(usable[primary], warnings)
+    groups = [(r, quotable[r]) for r in relevant]
+    chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)
+    chosen = _cite_provision(terms, chosen, groups)
+    chosen = _with_lists(chosen, quotable)
     numbers: dict[int, int] = {}
     citations: list[Citation] = []
     lines: list[str] = []

@@ -3,7 +3,8 @@
 Each row is a question and whether the knowledge base should contribute to its answer. The
 question is searched as the retrieve node searches it; the best passage's relevance is
 scored; the threshold kept is the one with the best balanced accuracy, the midpoint of the
-widest best interval. Run: `python -m tools.knowledge.calibrate [PATH]` (needs the demo index).
+widest best interval. Run: `python -m tools.knowledge.calibrate [PATH] [INDEX_DIR]` (the
+demo index `var/qdrant` unless another index folder is given).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from tools.knowledge.answer import best_relevance
 from tools.knowledge.query_text import expand_query
+from tools.knowledge.service import TOP_K
 
 DEV_PATH = Path(__file__).resolve().parents[2] / "data" / "kb_dev" / "relevance.jsonl"
 
@@ -43,7 +45,7 @@ def score_dev_set(
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     scored = []
     for row in rows:
-        passages = search(expand_query(row["question"]), officer, 5).passages  # type: ignore[operator]
+        passages = search(expand_query(row["question"]), officer, TOP_K).passages  # type: ignore[operator]
         scored.append((best_relevance(row["question"], passages), bool(row["relevant"])))
     return scored
 
@@ -53,7 +55,8 @@ def main() -> None:
     from tools.knowledge.index import KnowledgeIndex
     from tools.roster import officer_by_badge
 
-    index = KnowledgeIndex.open(path=Path("var") / "qdrant", collection="sop_kb")
+    folder = Path(sys.argv[2]) if len(sys.argv) > 2 else Path("var") / "qdrant"
+    index = KnowledgeIndex.open(path=folder, collection="sop_kb")
     try:
         path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEV_PATH
         scored = score_dev_set(index.search, officer_by_badge("KA-1001"), path)

@@ -64,6 +64,9 @@ TRANSLITERATIONS: dict[str, str] = {
     "girftar": "arrest",
     "bandhana": "arrest",
     "bandhisu": "arrest",
+    "bandhisabahuda": "can arrest",
+    "bandhisabahude": "can arrest",
+    "bandhisabeku": "must arrest",
     "ಬಂಧನ": "arrest",
     "zamanat": "bail",
     "jamanat": "bail",
@@ -127,7 +130,132 @@ TRANSLITERATIONS: dict[str, str] = {
     "kya": "what",
     "enu": "what",
     "ಏನು": "what",
+    "kab": "when",
+    "yavaga": "when",
+    "kaun": "who",
+    "kisko": "to whom",
+    "kise": "to whom",
+    "yaarige": "to whom",
+    "yaaru": "who",
+    "yaru": "who",
+    "modalu": "first",
+    "pehle": "first",
+    "baad": "after",
+    "mele": "after",
+    "saamne": "before",
+    "munde": "before",
+    # verbs and nouns of procedure
+    "likhna": "write",
+    "likhe": "write",
+    "bareyabeku": "write",
+    "bareyodu": "write",
+    "bhejna": "send",
+    "bhejen": "send",
+    "kalisabeku": "send",
+    "laga": "use",
+    "lagana": "use",
+    "hakabahuda": "can use",
+    "pesh": "produce",
+    "darj": "register",
+    "turant": "immediately",
+    "foran": "immediately",
+    "rukna": "wait",
+    "likhni": "register",
+    "maadbeku": "do",
+    "sahi": "signature",
+    "dastakhat": "signature",
+    "paas": "before",
+    "hajarupadisabeku": "produce",
+    "hajarupadisu": "produce",
+    "tilisabeku": "inform",
+    "batana": "inform",
+    "suchit": "inform",
+    "maadabeku": "do",
+    "karna": "do",
+    "karein": "do",
+    "gante": "hours",
+    "hottu": "time",
+    "hottinalli": "hours",
+    "samay": "time",
+    "suraj": "sun",
+    "hennu": "woman",
+    "hennumakkalu": "women",
+    "saboot": "evidence",
+    "sabut": "evidence",
+    "saakshya": "evidence",
+    "saamaan": "property",
+    "maal": "property",
+    "hathkadi": "handcuff",
+    "tapaas": "investigation",
+    "tapasane": "search",
+    "shodhane": "search",
+    "vaidyakiya": "medical",
 }
+
+#: Romanised phrases rewritten before the word-by-word pass (longest first).
+PHRASES: dict[str, str] = {
+    "suraj dhalne ke baad": "after sunset",
+    "suraj dhalne": "sunset",
+    "suryasta aada mele": "after sunset",
+    "hennu makkalu": "women",
+    "hennu makkalannu": "women",
+    "kya kya likhna": "what must contain",
+    "kya kya likhe": "what must contain",
+    "enu enu bareyabeku": "what must contain",
+    "kya kya": "what",
+    "enu enu": "what",
+    "kitne time": "how soon",
+    "kitne samay": "how soon",
+    "eshtu time": "how soon",
+    "eshtu samaya": "how soon",
+    "pesh karna": "produce",
+    "pesh karein": "produce",
+    "kya hota hai": "what is",
+    "kya hai": "what is",
+    "andare enu": "what is",
+    "yendare enu": "what is",
+    "endare enu": "what is",
+    "kitne din": "how many days",
+    "eshtu dina": "how many days",
+    "kitne ghante": "how many hours",
+    "eshtu gante": "how many hours",
+    "eshtu hottinalli": "within how many hours",
+    "andre enu": "what is",
+    "darj karna": "register",
+    "darj kare": "register",
+    "le jaana": "produce",
+    "le jana": "produce",
+    "sahi haakabeku": "sign",
+    "sahi maadabeku": "sign",
+    # informal English the knowledge base words formally
+    "taken into custody": "arrested",
+    "take into custody": "arrest",
+    "lady": "woman",
+    "ladies": "women",
+}
+
+#: Hindi and Kannada function words that carry no subject: dropped before retrieval.
+_FUNCTION_TEXT = (
+    "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
+    "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
+    "dhalne lagaa wala wali wale karwana karvana karana karega karegi"
+)
+FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
+
+#: Kannada case endings; a word not known as it stands is looked up without them.
+_KANNADA_ENDINGS = (
+    "dalli",
+    "ralli",
+    "dinda",
+    "annu",
+    "alli",
+    "inda",
+    "kke",
+    "ige",
+    "ge",
+    "ina",
+    "na",
+)
 
 #: Phrases that frame a question without naming its subject; removed before retrieval.
 _FRAMING = re.compile(
@@ -142,15 +270,58 @@ _WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
 _SPACES = re.compile(r"\s+")
 
 
+_PHRASE = re.compile(
+    r"\b(?:" + "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _word(word: str) -> str:
+    """One word in English: known as it stands, a function word (dropped), or known once a
+    Kannada case ending is taken off (`makkalannu` -> `makkalu`); else unchanged."""
+    lower = word.lower()
+    if lower in TRANSLITERATIONS:
+        return TRANSLITERATIONS[lower]
+    if lower in FUNCTION_WORDS:
+        return ""
+    for ending in _KANNADA_ENDINGS:
+        stem = lower[: -len(ending)]
+        if lower.endswith(ending) and len(stem) >= 3:
+            for form in (stem, stem + "u"):
+                if form in TRANSLITERATIONS:
+                    return TRANSLITERATIONS[form]
+    return word
+
+
 def transliterate(text: str) -> str:
-    """Hinglish / Kanglish words replaced by their English form; other words unchanged."""
+    """Hinglish / Kanglish words replaced by their English form, their function words
+    dropped; other words (English, section numbers, act names) unchanged."""
     text = unicodedata.normalize("NFKC", text)
-    return _WORD.sub(lambda m: TRANSLITERATIONS.get(m.group().lower(), m.group()), text)
+    text = _PHRASE.sub(lambda m: PHRASES[m.group().lower()], text)
+    return _WORD.sub(lambda m: _word(m.group()), text)
+
+
+_AGE = re.compile(
+    r"\b(\d{1,2})[- ]?(?:years?|yrs?|saal|varsha)[- ]?(?:old|ka|ki|ke|da)\b", re.IGNORECASE
+)
+
+
+def _age_meaning(match: re.Match[str]) -> str:
+    age = int(match[1])
+    if age < 18:
+        return "child"
+    return "above 60 years elderly" if age >= 60 else "adult"
+
+
+def age_terms(text: str) -> str:
+    """An age written out ("16 year old") replaced by what it means in law: under 18 a
+    child (JJ Act, POCSO), 60 and over a senior citizen (BNSS 35(7)), else an adult."""
+    return _AGE.sub(_age_meaning, text)
 
 
 def expand_query(text: str) -> str:
     """The retrieval form of an officer's question (see the module docstring)."""
-    english = transliterate(text)
+    english = age_terms(transliterate(text))
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     stripped = _FRAMING.sub(" ", english)

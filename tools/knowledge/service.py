@@ -17,7 +17,7 @@ from tools.knowledge.index import Passage, SearchResult
 from tools.knowledge.query_text import expand_query
 from validators.clearance.knowledge import may_read_document
 
-TOP_K = 5
+TOP_K = 8
 
 
 class Searchable(Protocol):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z(\"'0-9])")
+#: A sentence ends at . ! ? or ; before a capital, digit or bracket, but not after an
+#: initial ("D.K. Basu", "S. Kumar").
+_SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!\b[A-Z]\.)\s+(?=[A-Z(\"'0-9])")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+>]|\d+[.)])\s+")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}")
 

@@ -14,7 +14,7 @@ from graph.nodes.retrieve import retrieve
 from schemas.errors import BackendUnavailable
 from schemas.officer import Officer
 from tools.knowledge.index import Passage, SearchResult
-from tools.knowledge.service import KnowledgeService
+from tools.knowledge.service import TOP_K, KnowledgeService
 
 OFFICER = Officer(
     badge_id="KA-T-2", name="T", rank="PSI", clearance=2, precincts=frozenset({"BLR-E-KRP"})
@@ -46,7 +46,7 @@ def _run(index: FakeIndex, text: str) -> dict[str, Any]:
 def test_retrieve_searches_the_question_as_the_officer_and_notes_what_was_hidden() -> None:
     index = FakeIndex(SearchResult([PUBLIC], filtered_out=3))
     update = _run(index, "zero fir")
-    assert index.calls == [("zero fir", "KA-T-2", 5)]
+    assert index.calls == [("zero fir", "KA-T-2", TOP_K)]
     assert update["passages"] == [PUBLIC]
     assert update["notes"] == [{"kind": "rag_retrieved", "passages": ["c1"], "filtered_out": 3}]
 

@@ -57,3 +57,30 @@ def test_unknown_sections_are_said_to_be_missing_not_guessed() -> None:
 def test_blank_classification_is_reported_as_not_recorded() -> None:
     found = legal_answer("is BNS 304 triable by a magistrate")
     assert found is not None and "not recorded" in found.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "absent"),
+    [
+        ("what is the punishment for theft?", "BNS 303(2)", "BNS 305"),
+        ("is cheating bailable", "bailable: yes", "BNS 318(4)"),
+        ("punishment for attempt to murder", "BNS 109(1)", "BNS 103(1)"),
+        ("which court tries dacoity", "Court of Session", "BNS 310(3)"),
+    ],
+)
+def test_an_offence_named_as_the_subject_is_looked_up_by_name(
+    question: str, expected: str, absent: str
+) -> None:
+    found = legal_answer(question)
+    assert found is not None
+    assert expected in found.text and absent not in found.text
+
+
+def test_an_offence_word_that_only_qualifies_another_noun_is_not_a_lookup() -> None:
+    assert legal_answer("punishment for publishing a rape victim's name") is None
+    assert legal_answer("how to record a theft case diary") is None
+
+
+def test_the_notice_of_appearance_states_when_it_is_served() -> None:
+    found = legal_answer("when is a BNSS 35(3) notice served")
+    assert found is not None and "2 weeks" in found.text and "Superintendent" in found.text
