@@ -12,7 +12,7 @@ from schemas.page_context import PageContext
 from schemas.result import Citation
 from tools.agent.base import ToolOutput
 from tools.agent.services import FallbackServices
-from tools.knowledge.answer import compose_extractive_answer
+from tools.knowledge.answer import compose_extractive_answer, is_abstention
 
 
 @dataclass
@@ -60,7 +60,9 @@ class KnowledgePath:
         passages = cleared.passages
         result = compose_extractive_answer(question, passages)
         return ToolOutput(
-            text=result.answer, citations=result.citations, data={"passages": len(passages)}
+            text=result.answer,
+            citations=result.citations,
+            data={"passages": len(passages), "abstained": is_abstention(result)},
         )
 
 

@@ -175,6 +175,13 @@ def _line(query: PlannerInput, record: ToolRecord) -> str:
     return output.text
 
 
+def _relevant(good: list[ToolRecord]) -> list[ToolRecord]:
+    """The good results without a knowledge-base step that found nothing relevant (below
+    the calibrated relevance threshold), when another tool did answer."""
+    kept = [r for r in good if not (r.output is not None and r.output.data.get("abstained"))]
+    return kept or good
+
+
 def compose(query: PlannerInput, done: list[ToolRecord]) -> tuple[str, bool]:
     """The offline answer and whether it is partial."""
     if not done and needs_outside_figure(query.question) and not query.web_configured:
@@ -186,15 +193,16 @@ def compose(query: PlannerInput, done: list[ToolRecord]) -> tuple[str, bool]:
             "to see, and search the SOPs and law references."
         )
         return f"{OFFLINE_PREFIX} {answer}", True
-    good = [r for r in done if r.status == "ok" and r.output is not None and r.output.ok]
+    ok = [r for r in done if r.status == "ok" and r.output is not None and r.output.ok]
+    good = _relevant(ok)
     last_resort = not first_step(replace(query, knowledge_configured=False))
-    partial = len(good) < len(done) or last_resort
+    partial = len(ok) < len(done) or last_resort
     math = _math(query)
     if math is not None and any(r.tool == "records" for r in done):
         outside = needs_outside_figure(query.question) and not query.web_configured
         incomplete = partial or outside or math.operation == "count"
         return f"{OFFLINE_PREFIX} {records_answer(math, done, outside)}", incomplete
-    lines = [_line(query, r) for r in good] + [_failure_line(r) for r in done if r not in good]
+    lines = [_line(query, r) for r in good] + [_failure_line(r) for r in done if r not in ok]
     body = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
     if partial:
         return f"{OFFLINE_PREFIX} {UNVERIFIED}\n{body}", True

@@ -188,3 +188,26 @@ async def test_explicit_web_request_without_configuration_is_honest() -> None:
     run = await run_loop(context_for(FallbackServices()), "search the web for the BNSS circular")
     assert "Web search is not configured on this deployment." in run.result.answer
     assert run.result.partial
+
+
+def test_a_knowledge_step_that_found_nothing_relevant_is_left_out_beside_an_answer() -> None:
+    from datetime import date
+
+    from graph.fallback.calls import PlannerInput
+    from graph.fallback.planner import compose
+    from graph.fallback.state import ToolRecord
+
+    query = PlannerInput("what is 37 out of 412 as a percentage", date(2026, 12, 3))
+    calculated = ToolOutput(text="37 / 412 * 100 = 8.98", data={"value": 8.98})
+    nothing = ToolOutput(
+        text="The knowledge base does not cover this question.", data={"abstained": True}
+    )
+    done = [
+        ToolRecord(tool="calculator", args={}, status="ok", iteration=1, output=calculated),
+        ToolRecord(tool="knowledge_base", args={}, status="ok", iteration=1, output=nothing),
+    ]
+    text, partial = compose(query, done)
+    assert not partial
+    assert "8.98" in text and "knowledge base" not in text.lower()
+    alone, _ = compose(query, done[1:])
+    assert "does not cover" in alone
