@@ -101,9 +101,10 @@ async def drive(args: argparse.Namespace, profiles: ThreadProfiles) -> dict[str,
     statuses: dict[int, int] = {}
     main = profiles.main()
     transport = httpx.ASGITransport(app=app)
-    async with app.router.lifespan_context(app), httpx.AsyncClient(
-        transport=transport, base_url="http://profile"
-    ) as client:
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://profile") as client,
+    ):
 
         async def send(token: str, question: str) -> None:
             reply = await client.post(
