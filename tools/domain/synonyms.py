@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from tools.domain.sections import equivalents, find_sections
 
@@ -212,11 +213,16 @@ def _variant_pattern(variant: str) -> str:
     return rf"(?<![\w-]){re.escape(variant)}(?![\w-])"
 
 
-_VARIANTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(_variant_pattern(v)), canonical)
+#: (variant, its whole-word pattern, canonical term); the plain substring test runs first
+#: because it is far cheaper than the pattern and the pattern cannot match without it.
+_VARIANTS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
+    (v, re.compile(_variant_pattern(v)), canonical)
     for canonical, variants in SYNONYMS.items()
     for v in sorted(variants, key=len, reverse=True)
 )
+_CANONICAL_PATTERNS: dict[str, re.Pattern[str]] = {
+    canonical: re.compile(_variant_pattern(canonical)) for canonical in SYNONYMS
+}
 
 
 def normalise_text(text: str) -> str:
@@ -228,8 +234,15 @@ def normalise_text(text: str) -> str:
 
 def canonical_terms(text: str) -> list[str]:
     """Canonical terms implied by the text, in SYNONYMS order, without duplicates."""
+    return list(_canonical_terms(text))
+
+
+@lru_cache(maxsize=8192)
+def _canonical_terms(text: str) -> tuple[str, ...]:
     norm = normalise_text(text)
-    return list(dict.fromkeys(c for pattern, c in _VARIANTS if pattern.search(norm)))
+    return tuple(
+        dict.fromkeys(c for v, pattern, c in _VARIANTS if v in norm and pattern.search(norm))
+    )
 
 
 def section_expansions(text: str) -> list[str]:
@@ -240,6 +253,7 @@ def section_expansions(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+@lru_cache(maxsize=8192)
 def expand_synonyms(text: str) -> str:
     """The normalised text followed by the canonical terms and section counterparts it implies.
 
@@ -247,6 +261,6 @@ def expand_synonyms(text: str) -> str:
     "kitne bike chori IPC 379" -> "kitne bike chori ipc 379 two-wheeler how many theft bns 303(2)".
     """
     norm = normalise_text(text)
-    extra = [t for t in canonical_terms(norm) if not re.search(_variant_pattern(t), norm)]
+    extra = [t for t in _canonical_terms(norm) if not _CANONICAL_PATTERNS[t].search(norm)]
     extra += [s for s in section_expansions(norm) if s not in norm]
     return " ".join([norm, *extra]) if extra else norm

@@ -131,7 +131,13 @@ def tokenize(text: str) -> list[str]:
 
 def analyse(text: str) -> list[str]:
     """Domain normalisation (typos, synonyms, IPC <-> BNS) then `tokenize`."""
-    return tokenize(expand_synonyms(text))
+    return list(_analysed(text))
+
+
+@lru_cache(maxsize=16384)
+def _analysed(text: str) -> tuple[str, ...]:
+    """`analyse`, memoised: answers re-analyse the same passages on every request."""
+    return tuple(tokenize(expand_synonyms(text)))
 
 
 @lru_cache(maxsize=65536)

@@ -106,6 +106,10 @@ class RequestGuard:
     officer: Officer
     deny: DenyList
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    # text -> (redacted, the (kind, reason) of each span): record tables repeat cells
+    _seen: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = field(
+        default_factory=dict, repr=False
+    )
 
     def findings(self, text: str) -> list[Finding]:
         """The non-overlapping spans `redact` replaces in an already canonical text."""
@@ -129,8 +133,18 @@ class RequestGuard:
         """The text with every identifier and withheld value this officer may not see replaced."""
         if not text:
             return text, 0
+        seen = self._seen.get(text)
+        if seen is None:
+            seen = self._seen[text] = self._redact(text)
+        redacted, reasons = seen
+        self.counts.update(reasons)
+        return redacted, len(reasons)
+
+    def _redact(self, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+        """The redacted text and the (kind, reason) of each span replaced."""
         text = canonical_text(text)
         spans = self.findings(text)
+        reasons: list[tuple[str, str]] = []
         for finding in reversed(spans):
             text = text[: finding.start] + finding.replacement + text[finding.end :]
             reason = (
@@ -138,8 +152,8 @@ class RequestGuard:
                 if finding.kind == "withheld_value"
                 else ("always_masked" if finding.kind.startswith("aadhaar") else "below_clearance")
             )
-            self.counts[(finding.kind, reason)] += 1
-        return text, len(spans)
+            reasons.append((finding.kind, reason))
+        return text, tuple(reasons)
 
     def audit_notes(self) -> list[dict[str, Any]]:
         """What was redacted, at which tier and why: counts only, never the values."""

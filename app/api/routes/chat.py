@@ -18,6 +18,9 @@ from schemas.request import ChatRequest
 from schemas.response import ChatResponse
 
 router = APIRouter(prefix="/v1", tags=["chat"])
+#: JSON bodies up to this size are parsed on the event loop (microseconds; a worker-thread hop
+#: costs more than the parse); larger ones, which carry base64 images, go to the upload workers.
+INLINE_JSON_BYTES = 16 * 1024
 
 REQUEST_BODY_DOC: dict[str, Any] = {
     "requestBody": {
@@ -83,7 +86,8 @@ async def parse_request(
 ) -> tuple[ChatRequest, list[RawImage]]:
     """JSON with base64 images, or multipart with a `request` JSON field and files.
 
-    Parsing and base64 decoding run on the upload workers, never on the event loop.
+    Parsing and base64 decoding of any body over INLINE_JSON_BYTES run on the upload
+    workers, never on the event loop.
     """
     content_type = request.headers.get("content-type", "")
     if content_type.startswith("multipart/form-data"):
@@ -105,7 +109,10 @@ async def parse_request(
         return chat, inline + files
     if not content_type.startswith("application/json"):
         raise BadInput("send application/json or multipart/form-data")
-    return await pool.run(parse_json_request, await read_body(request))
+    raw = await read_body(request)
+    if len(raw) <= INLINE_JSON_BYTES:
+        return parse_json_request(raw)
+    return await pool.run(parse_json_request, raw)
 
 
 async def parsed_chat(

@@ -58,3 +58,10 @@ def test_expand_synonyms_maps_bns_back_to_ipc_and_does_not_repeat_present_terms(
 
 def test_expand_synonyms_leaves_plain_text_unchanged() -> None:
     assert expand_synonyms("Hello there") == "hello there"
+
+
+def test_repeated_calls_give_equal_independent_results() -> None:
+    first = canonical_terms("kitne bike chori")
+    first.append("mutated by a caller")
+    assert "mutated by a caller" not in canonical_terms("kitne bike chori")
+    assert expand_synonyms("kitne bike chori") == expand_synonyms("kitne bike chori")

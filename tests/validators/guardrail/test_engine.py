@@ -168,3 +168,13 @@ def test_values_in_the_officers_visible_rows_are_never_masked() -> None:
 def test_the_allow_list_does_not_unmask_identifiers_below_clearance() -> None:
     guard = Guardrail.load().for_request(officer(1), [], ["complainant phone 9845012345"])
     assert guard.redact("complainant phone 9845012345")[0] == "complainant phone [phone withheld]"
+
+
+def test_a_repeated_text_is_counted_every_time_it_is_redacted() -> None:
+    guard = Guardrail.load().for_request(officer(1), ["CANARY VICTIM Meera"])
+    cell = "CANARY VICTIM Meera, 9845012345"
+    first, second = guard.redact(cell), guard.redact(cell)
+    assert first == second and first[1] == 2 and "Meera" not in first[0]
+    notes = {(n["recogniser"], n["reason"]): n["count"] for n in guard.audit_notes()}
+    assert notes[("phone", "below_clearance")] == 2
+    assert notes[("withheld_value", "withheld_by_clearance_filter")] == 2
