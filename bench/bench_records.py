@@ -4,7 +4,7 @@ The mixed question set (look-ups, counts, lists, breakdowns, trends, top-N, pers
 vehicles) runs through `RecordsService.ask` (draft, validate, clearance plan, execute,
 compose) as the top officer and as a clearance-3 officer, on SQLite and on PostgreSQL
 loaded with the same rows. The floor is the same accepted statement (and, for a trend,
-the same pages) executed with no clearance sources, on the same database, interleaved
+the same per-day count) executed with no clearance sources, on the same database, interleaved
 with the service runs; it goes through the same executor, so it reads the same indexes
 (the trigram name index included). Goal: p95 <= 50 ms and <= 2x the floor, both backends.
 
@@ -32,17 +32,17 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from bench.stats import percentile, summary_ms
 from schemas.officer import Officer
+from tools.records.dialect import dated_column
 from tools.records.executor import RecordsExecutor
 from tools.records.postgres_executor import PostgresExecutor
 from tools.records.seed import build_records_db
 from tools.records.seed_pg import load_postgres
-from tools.records.service import PAGE, RecordsService
+from tools.records.service import PAGE, PAGED_INTENTS, RecordsService
 from tools.records.sqlite_executor import SqliteExecutor
 from tools.roster import officer_by_badge
 from tools.text2zcql.offline import OfflineZcqlGenerator
-from tools.text2zcql.trend import next_page
 from validators.clearance.policy import load_policy
-from validators.zcql import AcceptedStatement, validate
+from validators.zcql import AcceptedStatement
 
 TODAY = date(2026, 12, 2)
 NOW = datetime(2026, 12, 2, 6, 30, tzinfo=UTC)
@@ -73,24 +73,20 @@ def clock() -> datetime:
     return NOW
 
 
-async def pages(
+async def statement_of(
     service: RecordsService, question: str, officer: Officer
-) -> tuple[str, list[AcceptedStatement]]:
-    """The question's intent and the accepted statements the service runs for it, bare."""
+) -> tuple[str, AcceptedStatement | None]:
+    """The question's intent and the accepted statement the service runs for it."""
     draft = await service.draft(service.request(question, officer))
-    accepted = service.validate(draft.statement, officer).accepted_statement
-    if accepted is None:
-        return draft.intent, []
-    statements = [accepted]
-    while draft.intent == "trend" and len(statements) < 20:
-        rows = await service.executor.execute(statements[-1])
-        if len(rows.rows) < PAGE:
-            break
-        following = validate(next_page(statements[-1].statement), officer.precincts)
-        if following.accepted_statement is None:
-            break
-        statements.append(following.accepted_statement)
-    return draft.intent, statements
+    return draft.intent, service.validate(draft.statement, officer).accepted_statement
+
+
+async def run_bare(executor: RecordsExecutor, intent: str, statement: AcceptedStatement) -> None:
+    """The floor: the statement with no clearance sources, and, for a trend or comparison
+    whose first page is full, the same per-day count the service asks the database for."""
+    rows = await executor.execute(statement)
+    if intent in PAGED_INTENTS and len(rows.rows) >= PAGE and dated_column(statement):
+        await executor.day_counts(statement)
 
 
 async def measure(executor: RecordsExecutor, rounds: int) -> dict[str, Any]:
@@ -99,19 +95,19 @@ async def measure(executor: RecordsExecutor, rounds: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for badge in OFFICERS:
         officer = officer_by_badge(badge)
-        plans = [(kind, q, *await pages(service, q, officer)) for kind, q in QUESTIONS]
+        plans = [(kind, q, *await statement_of(service, q, officer)) for kind, q in QUESTIONS]
         cleared: list[float] = []
         bare: list[float] = []
         per_question: dict[str, dict[str, list[float]]] = {}
         unanswered: list[str] = []
         for round_no in range(rounds + 1):
-            for kind, question, _intent, statements in plans:
+            for kind, question, intent, statement in plans:
                 start = time.perf_counter()
                 outcome = await service.ask(question, officer)
                 took = (time.perf_counter() - start) * 1000
                 start = time.perf_counter()
-                for statement in statements:
-                    await executor.execute(statement)
+                if statement is not None:
+                    await run_bare(executor, intent, statement)
                 floor = (time.perf_counter() - start) * 1000
                 if round_no == 0:
                     if outcome.answer is None:
