@@ -36,18 +36,27 @@ class TokenVerifier(Protocol):
     def verify(self, token: str) -> Officer: ...
 
 
+def secret_problems(secret: str) -> list[str]:
+    """Why an HMAC signing secret is unfit outside demo mode (empty when it is fit)."""
+    if secret == DEMO_JWT_SECRET:
+        return ["CRIMEASSIST_JWT_SECRET is the public demo key"]
+    if not secret.strip():
+        return ["CRIMEASSIST_JWT_SECRET is empty"]
+    if len(secret.encode()) < MIN_SECRET_BYTES:
+        return [f"CRIMEASSIST_JWT_SECRET is shorter than {MIN_SECRET_BYTES} bytes"]
+    return []
+
+
 def identity_problems(settings: Settings) -> list[str]:
-    """Why these settings may not run outside demo mode (empty when they may)."""
+    """Why these settings may not run outside demo mode (empty when they may).
+
+    The HMAC secret verifies tokens only in hs256 mode (demo tokens are minted in demo mode
+    only), so OpenID Connect mode checks the provider settings and not the secret."""
     if settings.demo_mode:
         return []
     problems = []
-    secret = settings.jwt_secret.get_secret_value()
-    if secret == DEMO_JWT_SECRET:
-        problems.append("CRIMEASSIST_JWT_SECRET is the public demo key")
-    elif not secret.strip():
-        problems.append("CRIMEASSIST_JWT_SECRET is empty")
-    elif len(secret.encode()) < MIN_SECRET_BYTES:
-        problems.append(f"CRIMEASSIST_JWT_SECRET is shorter than {MIN_SECRET_BYTES} bytes")
+    if settings.auth_mode == "hs256":
+        problems += secret_problems(settings.jwt_secret.get_secret_value())
     if settings.auth_mode == "oidc":
         for name in ("oidc_issuer", "oidc_audience", "oidc_jwks_url"):
             if not getattr(settings, name):
@@ -58,7 +67,8 @@ def identity_problems(settings: Settings) -> list[str]:
 
 
 def require_safe_identity(settings: Settings) -> None:
-    """Refuse to start outside demo mode with the demo key, an empty or short secret."""
+    """Refuse to start outside demo mode with the demo key, an empty or short secret (hs256),
+    or incomplete provider settings (oidc)."""
     problems = identity_problems(settings)
     if problems:
         raise UnsafeConfiguration(
