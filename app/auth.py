@@ -12,14 +12,15 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import jwt
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.settings import DEMO_JWT_SECRET, Settings
 from schemas.errors import BackendUnavailable, NotAuthenticated
 from schemas.officer import Officer
 from tools.roster import officer_by_badge
+
+if TYPE_CHECKING:  # PyJWT (and cryptography) load when a token is signed or checked
+    import jwt
 
 REQUIRED_CLAIMS = ("exp", "iat", "iss", "aud", "sub")
 MIN_SECRET_BYTES = 32
@@ -91,6 +92,8 @@ def checked_claims(claims: Mapping[str, Any], max_lifetime_s: int) -> None:
 def _decode(
     token: str, key: Any, algorithms: Sequence[str], audience: str, issuer: str
 ) -> dict[str, Any]:
+    import jwt
+
     try:
         claims: dict[str, Any] = jwt.decode(
             token,
@@ -141,6 +144,8 @@ class TokenService:
             "iat": issued,
             "exp": issued + min(self.ttl_s, self.max_lifetime_s),
         }
+        import jwt
+
         return jwt.encode(claims, self.secret, algorithm=self.algorithm)
 
     def verify(self, token: str) -> Officer:
@@ -171,6 +176,8 @@ class OidcVerifier:
     _jwks: jwt.PyJWKClient = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        import jwt
+
         self._jwks = jwt.PyJWKClient(
             self.jwks_url,
             cache_jwk_set=True,
@@ -197,6 +204,8 @@ class OidcVerifier:
 
     def signing_key(self, token: str) -> jwt.PyJWK:
         """The provider's key named by the token's `kid` (unknown kid: one refresh)."""
+        import jwt
+
         try:
             header = jwt.get_unverified_header(token)
         except jwt.InvalidTokenError as error:

@@ -20,7 +20,10 @@ _TOPOLOGIES: dict[int, Topology] = {}
 
 
 def topology_of(app: Any) -> Topology:
-    """The compiled graph's edges, computed on first use."""
+    """The compiled graph's edges, computed on first use (a `DirectTurn` declares its own)."""
+    declared = getattr(app, "topology", None)
+    if isinstance(declared, Topology):
+        return declared
     key = id(app)
     if key not in _TOPOLOGIES:
         _TOPOLOGIES[key] = Topology.of(app)
