@@ -16,6 +16,7 @@ from tools.audit.trail import AuditConfig, AuditTrail
 
 if TYPE_CHECKING:  # LangGraph, LangChain and the model clients load only where they are used
     from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
     from tools.vision.http import TokenProvider
 
@@ -177,6 +178,16 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     return context
 
 
+def checkpoint_serde() -> JsonPlusSerializer:
+    """LangGraph's serializer with an explicit msgpack allow-list: the project types of
+    `graph.state.CHECKPOINTED_TYPES` (besides LangGraph's own safe types), nothing else."""
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    from graph.state import CHECKPOINTED_TYPES
+
+    return JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES)
+
+
 async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCheckpointSaver[Any]:
     """Conversation memory: SQLite under CRIMEASSIST_HOME, or PostgreSQL shared by replicas."""
     if settings.checkpoint_backend == "postgres":
@@ -195,14 +206,14 @@ async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCh
         )
         await pool.open(wait=True, timeout=10)
         stack.push_async_callback(pool.close)
-        saver = AsyncPostgresSaver(conn=pool)
+        saver = AsyncPostgresSaver(conn=pool, serde=checkpoint_serde())
         await saver.setup()
         return saver
+    import aiosqlite
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-    return await stack.enter_async_context(
-        AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
-    )
+    conn = await stack.enter_async_context(aiosqlite.connect(str(settings.checkpoints_path)))
+    return AsyncSqliteSaver(conn, serde=checkpoint_serde())
 
 
 def records_service(

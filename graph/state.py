@@ -102,6 +102,20 @@ class GraphState(TypedDict, total=False):
     response: ChatResponse
 
 
+CHECKPOINTED_TYPES: tuple[type[BaseModel], ...] = (
+    Officer,
+    SlashCommand,
+    PageContext,
+    AttachmentRef,
+    Turn,
+    RouteDecision,
+    PipelineResult,
+    ChatResponse,
+)
+"""The project types a conversation checkpoint holds: the checkpointer's serializer revives
+these and no other project class (its msgpack allow-list)."""
+
+
 def turn_reset() -> dict[str, Any]:
     """The per-turn keys at their empty values: set when a turn starts, and cleared again by the
     aggregator so nothing transient (rows, passages, findings) reaches the checkpoint. Reducer
