@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import inspect
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any, get_type_hints
+from typing import Any
 
 from langgraph.constants import END, START
 
@@ -30,7 +30,7 @@ from graph.nodes.orchestrator import orchestrator, parse_command
 from graph.nodes.router import override
 from graph.nodes.router import router as router_node
 from graph.nodes.smalltalk import smalltalk
-from graph.state import GraphState
+from graph.state import merge_update, reducers
 from graph.text import normalise
 
 Node = Callable[..., Awaitable[dict[str, Any]]]
@@ -70,22 +70,6 @@ def takes_direct_path(message: str, attachments: int, conversation_id: str | Non
     return decided is not None and decided[0] == "smalltalk"
 
 
-@cache
-def reducers() -> dict[str, Callable[[Any, Any], Any]]:
-    """The reducer of every `GraphState` key that declares one (`Annotated[..., reducer]`)."""
-    hints = get_type_hints(GraphState, include_extras=True)
-    return {
-        key: hint.__metadata__[-1] for key, hint in hints.items() if hasattr(hint, "__metadata__")
-    }
-
-
-def apply_update(state: dict[str, Any], update: Mapping[str, Any]) -> None:
-    """Write one node's update the way LangGraph's channels do: reducers merge, others replace."""
-    merge = reducers()
-    for key, value in update.items():
-        state[key] = merge[key](state.get(key), value) if key in merge else value
-
-
 def stamp() -> str:
     """LangGraph's debug-event timestamp format."""
     return datetime.now(UTC).isoformat()
@@ -118,19 +102,19 @@ class DirectTurn:
         stream_mode: Sequence[str],
         durability: str | None = None,
     ) -> AsyncIterator[tuple[str, dict[str, Any]]]:
-        """("debug", task / task_result events) and ("values", state) after every step."""
-        del config, durability  # no checkpoint: nothing is remembered across direct turns
-        state: dict[str, Any] = {key: [] for key in reducers()}
-        apply_update(state, input)
-        yield "values", dict(state)
+        """("debug", event) for each task start (with the state it starts from) and result."""
+        del config, stream_mode, durability  # no checkpoint: nothing is remembered
+        state = merge_update({key: [] for key in reducers()}, input)
         runtime = DirectRuntime(context)
         for step, (name, node) in enumerate(PATH, start=1):
             task_id = uuid.uuid4().hex
-            trigger = f"branch:to:{name}"
-            yield (
-                "debug",
-                self.event("task", step, {"id": task_id, "name": name, "triggers": (trigger,)}),
-            )
+            start = {
+                "id": task_id,
+                "name": name,
+                "input": state,
+                "triggers": (f"branch:to:{name}",),
+            }
+            yield "debug", self.event("task", step, start)
             try:
                 update = await (node(state, runtime) if takes_runtime(node) else node(state))
             except Exception as error:
@@ -145,8 +129,7 @@ class DirectTurn:
                     {"id": task_id, "name": name, "error": None, "result": update},
                 ),
             )
-            apply_update(state, update)
-            yield "values", dict(state)
+            state = merge_update(state, update)
             if name == "router" and state["decision"].route != "smalltalk":
                 raise NotDirect(f"routed to {state['decision'].route}")
 
