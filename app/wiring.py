@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from app.assistant import Assistant
 from app.settings import Settings
 from app.uploads import UploadPool
-from graph.context import GraphContext, utc_clock
+from graph.context import GraphContext, configured, utc_clock
 from schemas.errors import BackendUnavailable
 from tools.audit.sink import AuditSink
 from tools.audit.trail import AuditConfig, AuditTrail
@@ -18,7 +18,9 @@ if TYPE_CHECKING:  # LangGraph, LangChain and the model clients load only where 
     from langgraph.checkpoint.base import BaseCheckpointSaver
     from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
+    from tools.records.executor import RecordsExecutor
     from tools.vision.http import TokenProvider
+    from tools.vision.preparser import Preparser
 
 
 def audit_config(settings: Settings) -> AuditConfig:
@@ -60,7 +62,7 @@ def catalyst_token_provider(settings: Settings) -> TokenProvider | None:
     return provide
 
 
-def open_vision(settings: Settings) -> Any:
+def open_vision(settings: Settings) -> Preparser:
     """Zia (local OCR as its fallback) when enabled with a project and token; else local."""
     from tools.vision.factory import build_preparser
     from tools.vision.preparser import VisionPreparser
@@ -75,7 +77,7 @@ def open_vision(settings: Settings) -> Any:
     )
 
 
-def open_records(settings: Settings) -> Any:
+def open_records(settings: Settings) -> RecordsExecutor:
     """The read-only executor for the configured records backend."""
     if settings.records_backend == "postgres":
         from tools.records.postgres_executor import PostgresExecutor
@@ -162,7 +164,7 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         **context_settings(settings),
         **overrides,
     )
-    if context.records_service is None:
+    if not configured(context.records_service):
         context.records_service = records_service(
             settings,
             generator=context.zcql_generator,
@@ -171,7 +173,7 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
             clock=context.clock,
             timezone=context.timezone,
         )
-    if context.fallback_tools is None:
+    if not configured(context.fallback_tools):
         from app.fallback_services import fallback_services
 
         context.fallback_tools = fallback_services(context, settings)
