@@ -48,9 +48,9 @@ class MissingService:
         return f"MissingService({self.name!r})"
 
 
-def missing(name: str) -> Any:
-    """The default of a service field: a `MissingService` until one is given."""
-    return field(default_factory=lambda: MissingService(name))
+def missing(name: str) -> Callable[[], Any]:
+    """The default factory of a service field: a `MissingService` until one is given."""
+    return lambda: MissingService(name)
 
 
 def configured(service: object) -> bool:
@@ -92,16 +92,16 @@ class GraphContext:
     """Built once in the app's lifespan (or per CLI run) and shared by all requests."""
 
     llm: BaseChatModel | None = None
-    router: RouteDecider = missing("router")
-    zcql_generator: ZcqlGenerator = missing("zcql_generator")
-    records: RecordsExecutor = missing("records")
-    policy: ClearancePolicy = missing("policy")
-    records_service: RecordsService = missing("records_service")
+    router: RouteDecider = field(default_factory=missing("router"))
+    zcql_generator: ZcqlGenerator = field(default_factory=missing("zcql_generator"))
+    records: RecordsExecutor = field(default_factory=missing("records"))
+    policy: ClearancePolicy = field(default_factory=missing("policy"))
+    records_service: RecordsService = field(default_factory=missing("records_service"))
     """The records path every caller goes through."""
-    knowledge: Knowledge = missing("knowledge")
-    vision: Preparser = missing("vision")
-    guardrail: GuardrailFactory = missing("guardrail")
-    fallback_tools: FallbackServices = missing("fallback_tools")
+    knowledge: Knowledge = field(default_factory=missing("knowledge"))
+    vision: Preparser = field(default_factory=missing("vision"))
+    guardrail: GuardrailFactory = field(default_factory=missing("guardrail"))
+    fallback_tools: FallbackServices = field(default_factory=missing("fallback_tools"))
     images: tuple[ValidatedImage, ...] = ()
     """This turn's validated attachments: the runner passes a per-turn copy of the context."""
     clock: Callable[[], datetime] = utc_clock
