@@ -202,6 +202,16 @@ class DenyList:
     """The request's withheld values as one automaton, minus what the officer may see."""
 
     def __init__(self, values: Iterable[str], allow: Iterable[str] = ()) -> None:
+        values = list(values)
+        self.variants: dict[str, dict[int, set[tuple[str, ...]]]] = {}
+        self.distinct: set[str] = set()
+        self.numbers: set[str] = set()
+        self.automaton = ahocorasick.Automaton()
+        self.size = 0
+        if not values:  # the allow-list only narrows withheld values: nothing to narrow
+            self.allowed_phrases: set[tuple[str, ...]] = set()
+            self.allowed_keys: set[str] = set()
+            return
         allow = list(allow)
         self.allowed_phrases = {_value_keys(v) for v in allow}
         self.allowed_keys = {k for phrase in self.allowed_phrases for k in phrase}
@@ -209,10 +219,6 @@ class DenyList:
         allowed_numbers = {_digits_of(v) for v in allow} - {None}
         common = common_keys()
         blocked = common | self.allowed_keys
-        self.variants: dict[str, dict[int, set[tuple[str, ...]]]] = {}
-        self.distinct: set[str] = set()
-        self.numbers: set[str] = set()
-        self.automaton = ahocorasick.Automaton()
         for value in values:
             digits = _digits_of(value)
             if digits is not None:
