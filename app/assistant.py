@@ -90,7 +90,7 @@ class Assistant:
         """Validate attachments, run the graph for this officer, return the audited response."""
         request_id = request_id or new_request_id()
         try:
-            validated = await self.uploads.run(self.validate_images, images or [])
+            validated = await self.uploads.run(self.validate_images, images) if images else []
         except CrimeAssistError as error:
             await self.refuse(request_id, officer.badge_id, error, "attachments")
             raise
