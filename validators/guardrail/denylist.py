@@ -294,12 +294,12 @@ class DenyList:
 
     def _text_findings(self, text: str) -> Iterator[Finding]:
         """Matches on the key stream; token positions are looked up only for a finding."""
-        if SPELLED.search(text):
+        words = tokenizer(text).findall(text)
+        spelled: list[Token] = []
+        # a spelled-out word is three or more one-letter tokens: test for it only then
+        if sum(len(word) == 1 for word in words) >= SPELLED_OUT and SPELLED.search(text):
             spelled = [t for t in _spelled_out(_tokens(text)) if word_key(t[0])]
             words = [t for t, _, _ in spelled]
-        else:
-            words = tokenizer(text).findall(text)
-            spelled = []
         keys = stream_keys(words)
         stream = _stream(keys)
         hits = [hit for hit in self.automaton.iter(stream) if hit[1][0] != "digits"]
