@@ -4,11 +4,11 @@ A greeting, thanks, goodbye or a slash command that the router's overrides send 
 touches no data and needs no model, so a one-shot command line run can answer it without
 importing LangGraph (about a second of imports). `DirectTurn` runs orchestrator -> router ->
 smalltalk -> aggregator in order, merges each update with the reducers `GraphState` declares,
-and emits the debug and values events LangGraph's `astream` would: `graph.runner.run_turn`
-audits and shapes the turn exactly as it does for the compiled graph (same transitions, route
-decision, notes and response). It keeps no conversation memory: use it only for a turn without
-a conversation id (`takes_direct_path`). `tests/graph/test_direct.py` proves both paths write
-the same audit events and the same response.
+and emits the debug events LangGraph's `astream` would (task starts with their input state,
+task results): `graph.runner.run_turn` audits and shapes the turn exactly as it does for the
+compiled graph (same transitions, route decision, notes and response). It keeps no
+conversation memory: use it only for a turn without a conversation id (`takes_direct_path`).
+`tests/graph/test_direct.py` proves both paths write the same audit events and response.
 """
 
 from __future__ import annotations
