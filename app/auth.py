@@ -12,14 +12,15 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import jwt
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.settings import DEMO_JWT_SECRET, Settings
 from schemas.errors import BackendUnavailable, NotAuthenticated
 from schemas.officer import Officer
 from tools.roster import officer_by_badge
+
+if TYPE_CHECKING:  # PyJWT (and cryptography) load when a token is signed or checked
+    import jwt
 
 REQUIRED_CLAIMS = ("exp", "iat", "iss", "aud", "sub")
 MIN_SECRET_BYTES = 32
@@ -36,18 +37,27 @@ class TokenVerifier(Protocol):
     def verify(self, token: str) -> Officer: ...
 
 
+def secret_problems(secret: str) -> list[str]:
+    """Why an HMAC signing secret is unfit outside demo mode (empty when it is fit)."""
+    if secret == DEMO_JWT_SECRET:
+        return ["CRIMEASSIST_JWT_SECRET is the public demo key"]
+    if not secret.strip():
+        return ["CRIMEASSIST_JWT_SECRET is empty"]
+    if len(secret.encode()) < MIN_SECRET_BYTES:
+        return [f"CRIMEASSIST_JWT_SECRET is shorter than {MIN_SECRET_BYTES} bytes"]
+    return []
+
+
 def identity_problems(settings: Settings) -> list[str]:
-    """Why these settings may not run outside demo mode (empty when they may)."""
+    """Why these settings may not run outside demo mode (empty when they may).
+
+    The HMAC secret verifies tokens only in hs256 mode (demo tokens are minted in demo mode
+    only), so OpenID Connect mode checks the provider settings and not the secret."""
     if settings.demo_mode:
         return []
     problems = []
-    secret = settings.jwt_secret.get_secret_value()
-    if secret == DEMO_JWT_SECRET:
-        problems.append("CRIMEASSIST_JWT_SECRET is the public demo key")
-    elif not secret.strip():
-        problems.append("CRIMEASSIST_JWT_SECRET is empty")
-    elif len(secret.encode()) < MIN_SECRET_BYTES:
-        problems.append(f"CRIMEASSIST_JWT_SECRET is shorter than {MIN_SECRET_BYTES} bytes")
+    if settings.auth_mode == "hs256":
+        problems += secret_problems(settings.jwt_secret.get_secret_value())
     if settings.auth_mode == "oidc":
         for name in ("oidc_issuer", "oidc_audience", "oidc_jwks_url"):
             if not getattr(settings, name):
@@ -58,7 +68,8 @@ def identity_problems(settings: Settings) -> list[str]:
 
 
 def require_safe_identity(settings: Settings) -> None:
-    """Refuse to start outside demo mode with the demo key, an empty or short secret."""
+    """Refuse to start outside demo mode with the demo key, an empty or short secret (hs256),
+    or incomplete provider settings (oidc)."""
     problems = identity_problems(settings)
     if problems:
         raise UnsafeConfiguration(
@@ -81,6 +92,8 @@ def checked_claims(claims: Mapping[str, Any], max_lifetime_s: int) -> None:
 def _decode(
     token: str, key: Any, algorithms: Sequence[str], audience: str, issuer: str
 ) -> dict[str, Any]:
+    import jwt
+
     try:
         claims: dict[str, Any] = jwt.decode(
             token,
@@ -131,6 +144,8 @@ class TokenService:
             "iat": issued,
             "exp": issued + min(self.ttl_s, self.max_lifetime_s),
         }
+        import jwt
+
         return jwt.encode(claims, self.secret, algorithm=self.algorithm)
 
     def verify(self, token: str) -> Officer:
@@ -161,6 +176,8 @@ class OidcVerifier:
     _jwks: jwt.PyJWKClient = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        import jwt
+
         self._jwks = jwt.PyJWKClient(
             self.jwks_url,
             cache_jwk_set=True,
@@ -187,6 +204,8 @@ class OidcVerifier:
 
     def signing_key(self, token: str) -> jwt.PyJWK:
         """The provider's key named by the token's `kid` (unknown kid: one refresh)."""
+        import jwt
+
         try:
             header = jwt.get_unverified_header(token)
         except jwt.InvalidTokenError as error:

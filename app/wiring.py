@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from typing import Any
-
-from langgraph.checkpoint.base import BaseCheckpointSaver
+from typing import TYPE_CHECKING, Any
 
 from app.assistant import Assistant
-from app.llm import build_chat_model
 from app.settings import Settings
 from app.uploads import UploadPool
-from graph.build import build_graph
-from graph.cascade import RouterCascade
-from graph.context import GraphContext, utc_clock
-from graph.routing.policy import Thresholds
+from graph.context import GraphContext, configured, utc_clock
 from schemas.errors import BackendUnavailable
 from tools.audit.sink import AuditSink
 from tools.audit.trail import AuditConfig, AuditTrail
-from tools.vision.http import TokenProvider
+
+if TYPE_CHECKING:  # LangGraph, LangChain and the model clients load only where they are used
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    from tools.records.executor import RecordsExecutor
+    from tools.vision.http import TokenProvider
+    from tools.vision.preparser import Preparser
 
 
 def audit_config(settings: Settings) -> AuditConfig:
@@ -61,7 +62,7 @@ def catalyst_token_provider(settings: Settings) -> TokenProvider | None:
     return provide
 
 
-def open_vision(settings: Settings) -> Any:
+def open_vision(settings: Settings) -> Preparser:
     """Zia (local OCR as its fallback) when enabled with a project and token; else local."""
     from tools.vision.factory import build_preparser
     from tools.vision.preparser import VisionPreparser
@@ -76,7 +77,7 @@ def open_vision(settings: Settings) -> Any:
     )
 
 
-def open_records(settings: Settings) -> Any:
+def open_records(settings: Settings) -> RecordsExecutor:
     """The read-only executor for the configured records backend."""
     if settings.records_backend == "postgres":
         from tools.records.postgres_executor import PostgresExecutor
@@ -115,8 +116,25 @@ def open_knowledge(settings: Settings) -> Any:
     return KnowledgeIndex.open(path=settings.qdrant_path, collection=settings.kb_collection)
 
 
+def context_settings(settings: Settings) -> dict[str, Any]:
+    """The context's tunables, shared by the full and the direct (smalltalk) context."""
+    return {
+        "page_context_ttl_s": settings.page_context_ttl_s,
+        "page_context_skew_s": settings.page_context_skew_s,
+        "history_turns": settings.history_turns,
+        "router_accept_threshold": settings.router_accept_threshold,
+        "router_llm_band_low": settings.router_llm_band_low,
+        "fallback_max_cycles": settings.fallback_max_cycles,
+        "fallback_tool_timeout_s": settings.fallback_tool_timeout_s,
+        "fallback_deadline_s": settings.fallback_deadline_s,
+    }
+
+
 def build_context(settings: Settings, **overrides: Any) -> GraphContext:
     """Every service a node may use; `overrides` substitutes parts in tests."""
+    from app.llm import build_chat_model
+    from graph.cascade import RouterCascade
+    from graph.routing.policy import Thresholds
     from tools.knowledge.service import KnowledgeService
     from tools.text2zcql.cascade import CascadeZcqlGenerator
     from validators.clearance.policy import load_policy
@@ -143,17 +161,10 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
         knowledge=KnowledgeService(overrides.pop("knowledge", None) or open_knowledge(settings)),
         vision=overrides.pop("vision", None) or open_vision(settings),
         guardrail=overrides.pop("guardrail", None) or Guardrail.load(),
-        page_context_ttl_s=settings.page_context_ttl_s,
-        page_context_skew_s=settings.page_context_skew_s,
-        history_turns=settings.history_turns,
-        router_accept_threshold=settings.router_accept_threshold,
-        router_llm_band_low=settings.router_llm_band_low,
-        fallback_max_cycles=settings.fallback_max_cycles,
-        fallback_tool_timeout_s=settings.fallback_tool_timeout_s,
-        fallback_deadline_s=settings.fallback_deadline_s,
+        **context_settings(settings),
         **overrides,
     )
-    if context.records_service is None:
+    if not configured(context.records_service):
         context.records_service = records_service(
             settings,
             generator=context.zcql_generator,
@@ -162,11 +173,21 @@ def build_context(settings: Settings, **overrides: Any) -> GraphContext:
             clock=context.clock,
             timezone=context.timezone,
         )
-    if context.fallback_tools is None:
+    if not configured(context.fallback_tools):
         from app.fallback_services import fallback_services
 
         context.fallback_tools = fallback_services(context, settings)
     return context
+
+
+def checkpoint_serde() -> JsonPlusSerializer:
+    """LangGraph's serializer with an explicit msgpack allow-list: the project types of
+    `graph.state.CHECKPOINTED_TYPES` (besides LangGraph's own safe types), nothing else."""
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    from graph.state import CHECKPOINTED_TYPES
+
+    return JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES)
 
 
 async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCheckpointSaver[Any]:
@@ -187,14 +208,14 @@ async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCh
         )
         await pool.open(wait=True, timeout=10)
         stack.push_async_callback(pool.close)
-        saver = AsyncPostgresSaver(conn=pool)
+        saver = AsyncPostgresSaver(conn=pool, serde=checkpoint_serde())
         await saver.setup()
         return saver
+    import aiosqlite
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-    return await stack.enter_async_context(
-        AsyncSqliteSaver.from_conn_string(str(settings.checkpoints_path))
-    )
+    conn = await stack.enter_async_context(aiosqlite.connect(str(settings.checkpoints_path)))
+    return AsyncSqliteSaver(conn, serde=checkpoint_serde())
 
 
 def records_service(
@@ -234,14 +255,43 @@ async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[
         context = build_context(settings, **overrides)
         if hasattr(context.knowledge, "close"):
             stack.callback(context.knowledge.close)
+        from graph.build import build_graph
+
         graph = build_graph().compile(checkpointer=saver)
-        yield Assistant(
-            graph=graph,
-            context=context,
-            sink=sink,
-            max_attachments=settings.max_attachments,
-            max_attachment_bytes=settings.max_attachment_bytes,
-            max_image_pixels=settings.max_image_pixels,
-            pixel_budget=settings.request_pixel_budget,
-            uploads=UploadPool(settings.upload_workers),
+        yield assistant_of(settings, graph, context, sink)
+
+
+def assistant_of(
+    settings: Settings, graph: Any, context: GraphContext, sink: AuditSink
+) -> Assistant:
+    """The assistant around a graph (compiled, or the direct smalltalk turn)."""
+    return Assistant(
+        graph=graph,
+        context=context,
+        sink=sink,
+        max_attachments=settings.max_attachments,
+        max_attachment_bytes=settings.max_attachment_bytes,
+        max_image_pixels=settings.max_image_pixels,
+        pixel_budget=settings.request_pixel_budget,
+        uploads=UploadPool(settings.upload_workers),
+    )
+
+
+@asynccontextmanager
+async def open_direct_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[Assistant]:
+    """The smalltalk route without LangGraph (`graph.direct`): only the audit sink and the
+    guardrail are opened, so a one-shot greeting or /help answers in well under a second.
+    Only for turns `graph.direct.takes_direct_path` accepts."""
+    from graph.direct import DirectTurn
+    from validators.guardrail.engine import Guardrail
+
+    sink = overrides.pop("sink", None) or open_audit_sink(settings)
+    try:
+        context = GraphContext(
+            guardrail=overrides.pop("guardrail", None) or Guardrail.load(),
+            **context_settings(settings),
+            **overrides,
         )
+        yield assistant_of(settings, DirectTurn(), context, sink)
+    finally:
+        sink.close()

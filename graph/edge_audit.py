@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from langgraph.graph import END, START
+from langgraph.constants import END, START  # plain strings; langgraph.graph costs ~1 s to import
 
 
 @dataclass

@@ -10,7 +10,7 @@ from typing import Any
 from graph.context import GraphContext
 from graph.edge_audit import EdgeAuditor, Topology, Transition
 from graph.progress import progress_label
-from graph.state import turn_reset
+from graph.state import merge_update, turn_reset
 from graph.summarise import summarise_update
 from schemas.response import ChatResponse
 from tools.audit.recorder import RequestAudit
@@ -20,7 +20,10 @@ _TOPOLOGIES: dict[int, Topology] = {}
 
 
 def topology_of(app: Any) -> Topology:
-    """The compiled graph's edges, computed on first use."""
+    """The compiled graph's edges, computed on first use (a `DirectTurn` declares its own)."""
+    declared = getattr(app, "topology", None)
+    if isinstance(declared, Topology):
+        return declared
     key = id(app)
     if key not in _TOPOLOGIES:
         _TOPOLOGIES[key] = Topology.of(app)
@@ -67,26 +70,30 @@ async def run_turn(
     started = time.perf_counter()
     auditor = EdgeAuditor(topology_of(app), summarise=summarise_update)
     debug_events: list[dict[str, Any]] = []
-    final: dict[str, Any] = {}
-    decision: Any = None
+    joined: dict[str, Any] = {}  # the state the aggregator started from
+    joined_update: dict[str, Any] = {}
     config: dict[str, Any] = {"configurable": {"thread_id": thread_id}, "recursion_limit": 40}
     try:
-        async for mode, event in app.astream(
+        async for _, event in app.astream(
             turn_input(request),
             config,
             context=context,
-            stream_mode=["debug", "values"],
+            stream_mode=["debug"],
             durability="exit",
         ):
-            if mode == "values":
-                final = event
-                decision = event.get("decision") or decision
-                continue
             debug_events.append(event)
             auditor.feed(event)
-            if on_progress is not None and event.get("type") == "task":
-                label = progress_label(event["payload"]["name"], final, context.fallback_max_cycles)
-                await on_progress(label)
+            payload = event["payload"]
+            if event["type"] == "task":
+                if payload["name"] == "aggregator":
+                    joined = payload["input"]
+                if on_progress is not None:
+                    label = progress_label(
+                        payload["name"], payload["input"], context.fallback_max_cycles
+                    )
+                    await on_progress(label)
+            elif event["type"] == "task_result" and payload["name"] == "aggregator":
+                joined_update = payload["result"] or {}
     except BaseException as error:
         for row in auditor.finish():
             transition_event(audit, row)
@@ -96,6 +103,8 @@ async def run_turn(
         raise
     for row in auditor.finish():
         transition_event(audit, row)
+    decision = joined.get("decision")
+    final = merge_update(joined, joined_update)
     if decision is not None:
         audit.add("route_decision", decision.model_dump(mode="json"))
     for note in final.get("notes") or []:

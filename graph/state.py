@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Annotated, Any, TypedDict, get_type_hints
 
 from pydantic import BaseModel, Field
 
@@ -102,6 +104,20 @@ class GraphState(TypedDict, total=False):
     response: ChatResponse
 
 
+CHECKPOINTED_TYPES: tuple[type[BaseModel], ...] = (
+    Officer,
+    SlashCommand,
+    PageContext,
+    AttachmentRef,
+    Turn,
+    RouteDecision,
+    PipelineResult,
+    ChatResponse,
+)
+"""The project types a conversation checkpoint holds: the checkpointer's serializer revives
+these and no other project class (its msgpack allow-list)."""
+
+
 def turn_reset() -> dict[str, Any]:
     """The per-turn keys at their empty values: set when a turn starts, and cleared again by the
     aggregator so nothing transient (rows, passages, findings) reaches the checkpoint. Reducer
@@ -130,3 +146,22 @@ def turn_reset() -> dict[str, Any]:
         "results": None,
         "notes": None,
     }
+
+
+@cache
+def reducers() -> dict[str, Callable[[Any, Any], Any]]:
+    """The reducer of every `GraphState` key that declares one (`Annotated[..., reducer]`)."""
+    hints = get_type_hints(GraphState, include_extras=True)
+    return {
+        key: hint.__metadata__[-1] for key, hint in hints.items() if hasattr(hint, "__metadata__")
+    }
+
+
+def merge_update(state: dict[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """`state` after one node's update, as LangGraph's channels apply it: reducers merge,
+    other keys are replaced. Returns a new dict."""
+    merged = dict(state)
+    merge = reducers()
+    for key, value in update.items():
+        merged[key] = merge[key](merged.get(key), value) if key in merge else value
+    return merged

@@ -87,14 +87,18 @@ def load_page_context(raw: str | None) -> PageContext | None:
 
 
 def ask(args: argparse.Namespace, settings: Settings) -> int:
-    """One full run of the graph for a roster officer (a locally minted token)."""
+    """One full run of the graph for a roster officer (`--as`, after the identity checks).
+
+    A greeting, thanks or slash command the router's overrides send to smalltalk, with no
+    image and no conversation, runs the same nodes without LangGraph (`graph.direct`): the
+    same answer and the same audit events, without a second of imports."""
     from app.assistant import RawImage, new_request_id
-    from app.auth import TokenService, require_safe_identity
-    from app.wiring import open_assistant
+    from app.auth import require_safe_identity
+    from app.wiring import open_assistant, open_direct_assistant
+    from graph.direct import takes_direct_path
 
     require_safe_identity(settings)
-    tokens = TokenService.from_settings(settings)
-    officer = tokens.verify(tokens.mint(args.badge))
+    officer = officer_by_badge(args.badge)  # what a token minted here for --as would verify to
     images = [RawImage(Path(p).name, None, Path(p).read_bytes()) for p in args.image]
     request = ChatRequest(
         message=args.text,
@@ -105,8 +109,11 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
     request_id = new_request_id()
     structlog.contextvars.bind_contextvars(request_id=request_id, badge_id=officer.badge_id)
 
+    direct = takes_direct_path(args.text, len(images), args.conversation)
+    opener = open_direct_assistant if direct else open_assistant
+
     async def run() -> Any:
-        async with open_assistant(settings) as assistant:
+        async with opener(settings) as assistant:
             return await assistant.ask(officer, request, images, request_id=request_id)
 
     response = run_async(run())

@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from app.settings import Settings
-from graph.cascade import RouterCascade
 from graph.nodes.orchestrator import parse_command
 from graph.nodes.router import decision_inputs, override
-from graph.routing.classifier import RouterClassifier
-from graph.routing.policy import Decision, Thresholds
-from graph.routing.replay import ReplayReport, load_decisions, replay
 from graph.state import AttachmentRef, GraphState, Turn
 from graph.text import normalise
 from schemas.page_context import PageContext
+
+if TYPE_CHECKING:  # the classifier (numpy) and LangChain load only for what the overrides leave
+    from graph.cascade import RouterCascade
+    from graph.routing.policy import Decision, Thresholds
+    from graph.routing.replay import ReplayReport
+
+CascadeLoader = Callable[[], "RouterCascade"]
 
 
 def state_for(item: Mapping[str, Any]) -> GraphState:
@@ -45,13 +49,28 @@ def state_for(item: Mapping[str, Any]) -> GraphState:
 
 def thresholds_of(settings: Settings, accept: float | None = None) -> Thresholds:
     """Thresholds from settings, with an optional candidate accept threshold."""
+    from graph.routing.policy import Thresholds
+
     return Thresholds(
         accept if accept is not None else settings.router_accept_threshold,
         min(settings.router_llm_band_low, accept or 1.0),
     )
 
 
-async def decide_one(cascade: RouterCascade, item: Mapping[str, Any]) -> dict[str, Any]:
+def cascade_loader(settings: Settings) -> CascadeLoader:
+    """The router cascade, loaded (classifier and LangChain) the first time a message needs it:
+    messages the overrides decide never do."""
+
+    @cache
+    def load() -> RouterCascade:
+        from graph.cascade import RouterCascade
+
+        return RouterCascade.load(settings.home, thresholds_of(settings))
+
+    return load
+
+
+async def decide_one(cascade: CascadeLoader, item: Mapping[str, Any]) -> dict[str, Any]:
     """Route, confidence and deciding stage for one message (overrides, then the cascade)."""
     state = state_for(item)
     decided = override(state)
@@ -59,7 +78,7 @@ async def decide_one(cascade: RouterCascade, item: Mapping[str, Any]) -> dict[st
         route, reason = decided
         row = {"route": route, "confidence": 1.0, "stage": "override", "reason": reason}
     else:
-        decision = await cascade.decide(state["text"], decision_inputs(state))
+        decision = await cascade().decide(state["text"], decision_inputs(state))
         row = {
             "route": decision.route,
             "confidence": round(decision.confidence, 4),
@@ -71,7 +90,7 @@ async def decide_one(cascade: RouterCascade, item: Mapping[str, Any]) -> dict[st
 
 async def decide_texts(settings: Settings, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Route, confidence and deciding stage for each message."""
-    cascade = RouterCascade.load(settings.home, thresholds_of(settings))
+    cascade = cascade_loader(settings)
     return [await decide_one(cascade, item) for item in items]
 
 
@@ -89,7 +108,7 @@ def line_error(number: int, error: Exception) -> dict[str, Any]:
 
 async def decide_lines(settings: Settings, lines: list[str]) -> list[dict[str, Any]]:
     """One result per non-blank JSONL line: the decision, or that line's error (and go on)."""
-    cascade = RouterCascade.load(settings.home, thresholds_of(settings))
+    cascade = cascade_loader(settings)
     out = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -106,6 +125,8 @@ async def decide_lines(settings: Settings, lines: list[str]) -> list[dict[str, A
 
 def replay_override(record: Mapping[str, Any]) -> Decision | None:
     """The current deterministic overrides applied to a logged record."""
+    from graph.routing.policy import Decision
+
     decided = override(state_for(record))
     return None if decided is None else Decision(decided[0], "override", 1.0)
 
@@ -114,6 +135,9 @@ def replay_log(
     settings: Settings, log: Path, accept: float | None = None, train: str | None = None
 ) -> ReplayReport:
     """Re-run a decision log through the current router or a candidate (training set, threshold)."""
+    from graph.routing.classifier import RouterClassifier
+    from graph.routing.replay import load_decisions, replay
+
     classifier = (
         RouterClassifier.load(cache_dir=settings.home, train_path=Path(train))
         if train

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from graph.context import GraphContext
 from graph.state import GraphState, Turn, turn_reset
@@ -16,6 +14,9 @@ from schemas.result import Citation, PipelineResult
 from schemas.routing import Route
 from tools.domain.crimes import all_heads, crime_groups
 from tools.domain.places import LOCALITIES, STATIONS
+
+if TYPE_CHECKING:  # LangGraph injects the runtime by parameter name; importing it costs ~1 s
+    from langgraph.runtime import Runtime
 
 SECTION_TITLES = {"zcql": "From the records", "rag": "From the SOPs and law"}
 BRANCH_ORDER = {"zcql": 0, "rag": 1}

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from graph.context import GraphContext
 from graph.state import GraphState, SlashCommand
 from graph.text import SLASH_COMMAND, normalise
 from schemas.page_context import PageContext
+
+if TYPE_CHECKING:  # LangGraph injects the runtime by parameter name; importing it costs ~1 s
+    from langgraph.runtime import Runtime
 
 
 def parse_command(text: str) -> SlashCommand | None:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from graph.commands import COMMANDS
 from graph.context import GraphContext
@@ -14,6 +12,9 @@ from graph.routing.records_context import records_context_route
 from graph.state import GraphState
 from graph.text import fir_ids_in, has_referent, is_smalltalk, mentions_fir_number
 from schemas.routing import Route, RouteDecision
+
+if TYPE_CHECKING:  # LangGraph injects the runtime by parameter name; importing it costs ~1 s
+    from langgraph.runtime import Runtime
 
 OPEN_ENDED_IMAGE = re.compile(
     r"\b(what is (going on|happening)|describe|explain|why|does (this|the) .* match|compare|"

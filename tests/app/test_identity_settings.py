@@ -91,3 +91,30 @@ def test_finding_2_a_demo_key_token_is_refused_in_production(
     assert reply.status_code == 401
     assert reply.json()["error"] == "not_authenticated"
     assert "InvalidSignatureError" in reply.json()["message"]
+
+
+@pytest.mark.parametrize("secret", [DEMO_JWT_SECRET, ""])
+def test_oidc_mode_does_not_require_the_unused_hmac_secret(tmp_path: Path, secret: str) -> None:
+    settings = production(
+        tmp_path,
+        jwt_secret=secret,
+        auth_mode="oidc",
+        oidc_issuer="https://idp.example",
+        oidc_audience="crimeassist",
+        oidc_jwks_url="https://idp.example/jwks",
+    )
+    assert identity_problems(settings) == []
+    require_safe_identity(settings)
+
+
+def test_hs256_mode_still_refuses_the_demo_key_when_oidc_settings_are_present(
+    tmp_path: Path,
+) -> None:
+    settings = production(
+        tmp_path,
+        jwt_secret=DEMO_JWT_SECRET,
+        oidc_issuer="https://idp.example",
+        oidc_audience="crimeassist",
+        oidc_jwks_url="https://idp.example/jwks",
+    )
+    assert identity_problems(settings) == ["CRIMEASSIST_JWT_SECRET is the public demo key"]

@@ -54,6 +54,8 @@ def encoded_spans(text: str) -> Iterator[Encoded]:
     """Every hex or base64 token of `text` that decodes to readable text."""
     for match in CANDIDATE.finditer(text):
         token = match.group(0)
+        if token.isalpha() and (token.islower() or token.isupper() or token.istitle()):
+            continue  # a plain word: no digit or symbol, no lower-upper change (ENCODED_LOOK)
         if (token.isdigit() and len(token) % 2) or not ENCODED_LOOK.search(token):
             continue
         hexed = HEX.fullmatch(token)

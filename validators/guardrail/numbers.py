@@ -236,13 +236,17 @@ def _word_hits(text: str) -> Iterator[tuple[int, int, int, bool]]:
 
 def _zones(text: str) -> Iterator[tuple[int, int]]:
     """Stretches that may hold a number of 7+ digits: digit zones and number words, merged."""
-    pieces = [
-        (m.start(), m.end(), len(NOT_DIGIT.sub("", m.group(0))), False)
-        for m in DIGIT_ZONE.finditer(text)
-    ]
     words = list(_word_hits(text))
-    if words:
-        pieces = sorted(pieces + words)
+    if not words:  # then no two pieces merge: the zones are the digit zones of 7+ digits
+        for m in DIGIT_ZONE.finditer(text):
+            zone = m.group(0)
+            if len(zone) >= MIN_ZONE_DIGITS and _digit_count(zone) >= MIN_ZONE_DIGITS:
+                yield _widen(text, m.start(), m.end())
+        return
+    pieces = [
+        (m.start(), m.end(), _digit_count(m.group(0)), False) for m in DIGIT_ZONE.finditer(text)
+    ]
+    pieces = sorted(pieces + words)
     start = end = weight = -1
     was_word = False
     for piece_start, piece_end, piece_weight, word in pieces:
@@ -254,6 +258,10 @@ def _zones(text: str) -> Iterator[tuple[int, int]]:
         start, end, weight, was_word = piece_start, piece_end, piece_weight, word
     if weight >= MIN_ZONE_DIGITS:
         yield _widen(text, start, end)
+
+
+def _digit_count(zone: str) -> int:
+    return len(zone) if zone.isdigit() else len(NOT_DIGIT.sub("", zone))
 
 
 def _widen(text: str, start: int, end: int) -> tuple[int, int]:
@@ -306,6 +314,8 @@ def number_slices(text: str, shortest: int = MIN_SLICE_DIGITS) -> Iterator[Numbe
 def run_slices(run: Run, shortest: int = MIN_SLICE_DIGITS) -> Iterator[NumberSlice]:
     """The slices of one run that are long enough to be an identifier."""
     groups, joiners = run.groups, run.joiners
+    if sum(len(group.digits) for group in groups) < shortest:
+        return  # no identifier fits in this stretch
     ordinary_joiner = [ORDINARY_GAP.fullmatch(j) is not None for j in joiners]
     for i in range(len(groups)):
         digits = ""

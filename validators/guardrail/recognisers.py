@@ -47,6 +47,12 @@ class Scan:
         """Every slice of every digit run."""
         return [piece for run in self.runs for piece in run_slices(run)]
 
+    @cached_property
+    def seven_digits(self) -> bool:
+        """Whether seven ASCII digits stand together somewhere: voter ids, passports and
+        driving licences all hold such a stretch, so a text without one holds none of them."""
+        return SEVEN_DIGITS.search(self.text) is not None
+
 
 Recogniser = Callable[[Scan], Iterator[Finding]]
 
@@ -67,6 +73,7 @@ IFSC = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{4}0[A-Za-z0-9]{6})(?![A-Za-z0-9])"
 BANK_ACCOUNT = re.compile(
     r"(?i)\b(?:a/?c|acct|account)(?:\s*(?:no\.?|number|#))?\s*[:\-]?\s*(\d[\d \-]{7,20}\d)"
 )
+SEVEN_DIGITS = re.compile(r"[0-9]{7}")
 CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|6[05]|8[12]|508)")
 PHONE_PREFIXES = ("0091", "091", "91", "0")
 
@@ -189,8 +196,15 @@ def pan_numbers(scan: Scan) -> Iterator[Finding]:
             yield Finding(match.start(), match.end(), "pan", "[PAN withheld]")
 
 
-def _simple(pattern: re.Pattern[str], kind: str, label: str) -> Recogniser:
+def _simple(
+    pattern: re.Pattern[str], kind: str, label: str, seven_digits: bool = False
+) -> Recogniser:
+    """A recogniser of one pattern; `seven_digits` when every match holds seven digits in a
+    row (then a text without such a stretch is not searched)."""
+
     def recognise(scan: Scan) -> Iterator[Finding]:
+        if seven_digits and not scan.seven_digits:
+            return
         for match in pattern.finditer(scan.text):
             yield Finding(match.start(), match.end(), kind, f"[{label} withheld]")
 
@@ -223,7 +237,7 @@ def emails(scan: Scan) -> Iterator[Finding]:
         yield Finding(match.start(), match.end(), "email", "[e-mail withheld]")
 
 
-voter_ids = _simple(EPIC, "voter_id", "voter ID")
-passports = _simple(PASSPORT, "passport", "passport")
-driving_licences = _simple(DRIVING_LICENCE, "driving_licence", "driving licence")
+voter_ids = _simple(EPIC, "voter_id", "voter ID", seven_digits=True)
+passports = _simple(PASSPORT, "passport", "passport", seven_digits=True)
+driving_licences = _simple(DRIVING_LICENCE, "driving_licence", "driving licence", seven_digits=True)
 ifsc_codes = _simple(IFSC, "ifsc", "IFSC")

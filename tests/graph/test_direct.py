@@ -1,0 +1,138 @@
+"""The direct smalltalk turn answers and audits exactly as the compiled graph does."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from app.assistant import Assistant
+from app.settings import Settings
+from app.wiring import open_direct_assistant
+from graph.build import build_graph
+from graph.direct import TOPOLOGY, NotDirect, takes_direct_path
+from graph.edge_audit import Topology
+from schemas.page_context import PageContext
+from schemas.request import ChatRequest
+from tools.audit.sqlite_sink import SqliteAuditSink
+from tools.roster import officer_by_badge
+
+CHAIN = {"seq", "prev_hash", "hash", "audit_head"}
+
+
+NOW = datetime(2026, 12, 3, 9, 30, tzinfo=UTC)
+
+
+def page(age_s: float) -> PageContext:
+    captured = NOW - timedelta(seconds=age_s)
+    return PageContext(schema_version="1", captured_at=captured, active_fir_id="FIR-2026-00042")
+
+
+def normalised(value: Any) -> Any:
+    """Audit content without what differs between any two runs: times, chain hashes, and the
+    timing values (their node names stay)."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key in CHAIN:
+                continue
+            if key == "ts":
+                out[key] = "<time>"
+            elif key == "timings_ms":
+                out[key] = sorted(item)
+            else:
+                out[key] = normalised(item)
+        return out
+    if isinstance(value, list):
+        return [normalised(item) for item in value]
+    return value
+
+
+def written(sink: SqliteAuditSink, request_id: str) -> list[dict[str, Any]]:
+    return [
+        normalised(event.model_dump(mode="json"))
+        for event in sink.events()
+        if event.request_id == request_id
+    ]
+
+
+def at_now(assistant: Assistant) -> Assistant:
+    """The same graph and sink with the clock stopped at NOW (page-context ages are exact)."""
+    return replace(assistant, context=replace(assistant.context, clock=lambda: NOW))
+
+
+@pytest.fixture(scope="module")
+async def direct_assistant(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Assistant]:
+    async with open_direct_assistant(Settings(home=tmp_path_factory.mktemp("direct"))) as built:
+        yield built
+
+
+CASES = [
+    ("Good morning", None),
+    ("thank you sir!", None),
+    ("bye", None),
+    ("who are you?", None),
+    ("/help", None),
+    ("/frobnicate now", None),
+    ("hello", page(1.0)),
+    ("namaste", page(3600.0)),  # stale: the page_context_discarded note and its warning
+]
+
+
+@pytest.mark.parametrize(("message", "page_context"), CASES)
+async def test_direct_turn_writes_the_graphs_audit_events_and_answer(
+    assistant: Assistant,
+    direct_assistant: Assistant,
+    message: str,
+    page_context: PageContext | None,
+) -> None:
+    assert takes_direct_path(message, 0, None)
+    officer = officer_by_badge("KA-3003")
+    request = ChatRequest(message=message, page_context=page_context)
+    request_id = f"direct-{message}-{page_context is not None}"
+    via_graph = await at_now(assistant).ask(officer, request, request_id=request_id)
+    via_direct = await at_now(direct_assistant).ask(officer, request, request_id=request_id)
+
+    graph_response = via_graph.model_dump(mode="json")
+    direct_response = via_direct.model_dump(mode="json")
+    assert normalised(direct_response) == normalised(graph_response)
+    graph_events = written(assistant.sink, request_id)  # type: ignore[arg-type]
+    direct_events = written(direct_assistant.sink, request_id)  # type: ignore[arg-type]
+    assert [e["kind"] for e in graph_events].count("transition") == 5
+    assert direct_events == graph_events
+
+
+@pytest.mark.parametrize(
+    ("message", "attachments", "conversation"),
+    [
+        ("how many thefts in KR Puram", 0, None),
+        ("/fir FIR-2026-00001", 0, None),
+        ("hello", 1, None),
+        ("hello", 0, "c-1"),
+        ("hello, how many thefts were there", 0, None),
+    ],
+)
+def test_only_override_smalltalk_turns_without_memory_or_images_go_direct(
+    message: str, attachments: int, conversation: str | None
+) -> None:
+    assert not takes_direct_path(message, attachments, conversation)
+
+
+def test_declared_topology_is_the_compiled_graphs_among_the_four_nodes() -> None:
+    compiled = Topology.of(build_graph().compile())
+    nodes = set(TOPOLOGY.preds) | {"__start__"}
+    assert {node: compiled.preds[node] & nodes for node in TOPOLOGY.preds} == TOPOLOGY.preds
+    assert compiled.deferred & nodes == TOPOLOGY.deferred
+    assert {edge for edge in compiled.waiting if set(edge) <= nodes} == TOPOLOGY.waiting
+
+
+async def test_a_turn_the_router_sends_elsewhere_is_refused(
+    direct_assistant: Assistant,
+) -> None:
+    with pytest.raises(NotDirect):
+        await direct_assistant.ask(
+            officer_by_badge("KA-3003"), ChatRequest(message="/fir FIR-2026-00001")
+        )
