@@ -4,9 +4,11 @@ faults injected, bounded in requests and time, loopback only.
 
 Phases: /healthz at the same concurrency (the ceiling), steady chat load, a PostgreSQL outage
 (the private instance stopped and restarted during load), the audit sink made unwritable
-(INSERT revoked, then granted), and a Groq 429/503 storm (a second service pointed at a loopback
-storm server). Each fault must give the documented behaviour and recover without a restart;
-afterwards the audit trail must account for every request and verify as one chain.
+(INSERT revoked, then granted), the knowledge index taken away (its shard moved out of the
+folder, then back; `knowledge_fault.py`), and a Groq 429/503 storm (a second service
+pointed at a loopback storm server). Each fault must give the documented behaviour and recover
+without a restart; afterwards the audit trail must account for every request and verify as
+one chain.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from app.settings import Settings
 from bench.__main__ import write_sections
 from bench.loadtest.accounting import account
 from bench.loadtest.groq_storm import GroqStorm
+from bench.loadtest.knowledge_fault import knowledge_unavailable
 from bench.loadtest.private_pg import PrivatePostgres
 from bench.loadtest.service import ROOT, ServiceProcess
 from bench.loadtest.traffic import Outcome, drive, summary
@@ -156,6 +159,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             set_audit_insert(pg, True)
             results["audit_unwritable_recovery"], after = await phase(
                 "audit_unwritable_recovery", service.url, tokens, args, requests=50
+            )
+            outcomes += hit + after
+
+            with knowledge_unavailable(home / "qdrant" / Settings().kb_collection):
+                results["knowledge_unavailable"], hit = await phase(
+                    "knowledge_unavailable", service.url, tokens, args, requests=50
+                )
+            results["knowledge_unavailable_recovery"], after = await phase(
+                "knowledge_unavailable_recovery", service.url, tokens, args, requests=50
             )
             outcomes += hit + after
         finally:

@@ -133,14 +133,16 @@ class EdgeEngine:
         return stat.st_ino, stat.st_mtime_ns
 
     def _load(self) -> qe.EdgeShard:
-        self._version_seen = self._version()
+        """Load the published shard; on failure every query fails (and retries the load)
+        until the folder is readable again, rather than serving a shard it has replaced."""
+        version = self._version()
         try:
             shard = qe.EdgeShard.load(str(self._shard_path))
         except Exception as exc:  # the binding raises a bare Exception
             message = f"knowledge index {self._folder} cannot be opened: {exc}"
             raise BackendUnavailable(message) from exc
         # the shard this replaces is released when its last query returns
-        self._shard = shard
+        self._shard, self._version_seen = shard, version
         return shard
 
     def _current(self) -> qe.EdgeShard:

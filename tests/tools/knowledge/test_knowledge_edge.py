@@ -151,3 +151,32 @@ def test_a_writer_waits_for_another_writer_and_gives_up_as_busy(
         assert index.ingest([corpus]).chunks == index.count() == 5
     finally:
         index.close()
+
+
+def _publish_again(folder: Path) -> None:
+    """What a writer's publish looks like to readers: meta.json replaced, not edited."""
+    meta = folder / "meta.json"
+    tmp = folder / "meta.tmp"
+    tmp.write_text(meta.read_text(encoding="utf-8"), encoding="utf-8")
+    tmp.replace(meta)
+
+
+def test_an_index_taken_away_fails_every_query_until_restored_then_recovers(
+    kb_tmp: Path, corpus: Path, make_officer: MakeOfficer
+) -> None:
+    index = KnowledgeIndex.open(path=kb_tmp / "qdrant")
+    folder = kb_tmp / "qdrant" / "sop_kb"
+    officer = make_officer(5)
+    try:
+        index.ingest([corpus])
+        assert index.search("zero FIR", officer).passages
+        (folder / "shard").rename(folder / "shard.away")
+        _publish_again(folder)
+        for _ in range(2):
+            with pytest.raises(BackendUnavailable, match="cannot be opened"):
+                index.search("zero FIR", officer)
+        (folder / "shard.away").rename(folder / "shard")
+        _publish_again(folder)
+        assert index.search("zero FIR", officer).passages
+    finally:
+        index.close()
