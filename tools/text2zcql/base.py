@@ -66,6 +66,12 @@ class ZcqlDraft:
     """Every filter the statement applies, in the officer's words (also in `explanation`)."""
     buckets: tuple[str, ...] = ()
     """For `compare`: the compared values (years 'YYYY', months 'YYYY-MM' or precinct ids)."""
+    unplaced: tuple[str, ...] = ()
+    """Words the parser could not place: its clarification asks about them, and a model (in
+    the cascade) may still try the question."""
+    fir_serials: tuple[str, ...] = ()
+    """FIR numbers written without a year ("04029"): resolved against the FIRs the caller may
+    see before the statement runs (`tools.text2zcql.serials`)."""
 
 
 class ZcqlGenerator(Protocol):

@@ -49,7 +49,8 @@ class CascadeZcqlGenerator:
     async def generate(self, request: ZcqlRequest) -> ZcqlDraft:
         """The parser's draft when grounded, else the model's, else the parser's question."""
         parsed = parse(request)
-        if parsed.statement is not None or parsed.clarification is not None or not self._model:
+        asks = parsed.clarification is not None and not parsed.unplaced
+        if parsed.statement is not None or asks or not self._model:
             return parsed
         drafted = await self._model.generate(replace(request, hints=hints(request)))
         if drafted.statement is None:

@@ -21,7 +21,7 @@ from tools.text2zcql.dates import (
     MONTHS,
     Period,
     find_period,
-    resolve_festivals,
+    read_festivals,
 )
 from tools.text2zcql.grounding import ACCEPT, ground_word
 from tools.text2zcql.investigators import INVESTIGATORS, Investigator
@@ -150,13 +150,23 @@ _NAME_STOP = _words(
 )
 _PREPOSITION_PLACE = re.compile(
     r"\b(?:in|at|near|from|under)\s+(?P<w>[a-z][a-z.]+(?:\s+[a-z][a-z.]+)?)"
-    r"\s+(?:ps|police station|station|thana)\b(?!s)"
+    r"\s+(?:ps|police station|station|thana|thane)\b(?!s)"
 )
+_OWN = _words("my our mere mera meri hamare hamara apne nanna namma nam your")
+"""Possessives: "in my station" is the caller's own precincts, not a place name."""
 _DOMAIN_WORDS = re.compile(
     r"\b(?:firs?|cases?|crimes?|complaints?|incidents?|offences?|offenses?|records?|"
     r"registered|reported|accused|complainants?|victims?|io|kgid|beats?|stations?|"
     r"investigat\w*|arrest\w*|chargesheet\w*|charge[- ]sheet\w*)\b"
 )
+
+
+@dataclass(frozen=True)
+class StationChoice:
+    """A place name that fits several stations ("Jayanagar", "Mandya PS"): ask which."""
+
+    typed: str
+    stations: list[places.Station]
 
 
 @dataclass
@@ -191,6 +201,10 @@ class Entities:
     io_candidates: list[Investigator] = field(default_factory=list)
     """IOs matching a name written after "IO" (all stations; the parser scopes and asks)."""
     io_typed: str = ""
+    festival_choices: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """Festival names that fit several days ("Eid"), with the dated options to ask about."""
+    station_choices: list[StationChoice] = field(default_factory=list)
+    """Place names that fit several stations (the parser asks which)."""
     vehicle_status: str | None = None
     date_notes: list[str] = field(default_factory=list)
     """How festivals were read ("Diwali = 2026-11-08")."""
@@ -243,12 +257,51 @@ def _station_aliases() -> dict[str, str]:
         keys[name.replace(" ps", "")] = s.precinct_id
         keys[s.precinct_id.lower()] = s.precinct_id
     keys.update(places.STATION_ALIASES)
+    for key, precinct in list(keys.items()):
+        for variant in _spellings(key):
+            keys.setdefault(variant, precinct)
     return keys
+
+
+_NAME_SUFFIXES = ("nagar", "puram", "pura", "halli", "pete", "pet", "wadi", "gudi", "bad")
+
+
+def _spellings(key: str) -> list[str]:
+    """How officers space a station's name: "kr puram" -> "krpuram", "indiranagar" ->
+    "indira nagar"."""
+    out = []
+    if " " in key and "-" not in key:
+        out.append(key.replace(" ", ""))
+    for suffix in _NAME_SUFFIXES:
+        stem = key.removesuffix(suffix)
+        if stem != key and len(stem) >= 4 and stem.isalpha():
+            out.append(f"{stem} {suffix}")
+            break
+    return out
 
 
 _STATION_KEYS = _station_aliases()
 _STATION_BY_ID = {s.precinct_id: s for s in places.STATIONS}
-_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana))?"
+_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana|thane))?"
+_STATION_WORD = re.compile(r"\s+(?:ps|p\.s\.|police station|station|thana|thane)(?![\w-])")
+
+
+def _homonyms() -> dict[str, tuple[str, ...]]:
+    """Station keys that are also the start of another station's name ("jayanagar" is
+    Jayanagar PS in Bengaluru and Jayanagar PS Shivamogga): the precincts each may mean."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key, precinct in _STATION_KEYS.items():
+        others = [
+            s.precinct_id
+            for s in places.STATIONS
+            if s.precinct_id != precinct and s.station_name.lower().startswith(key + " ")
+        ]
+        if others:
+            out[key] = (precinct, *others)
+    return out
+
+
+_HOMONYMS = _homonyms()
 
 
 def _fir_ids(t: _Text) -> list[str]:
@@ -287,14 +340,19 @@ def _sections(t: _Text) -> list[tuple[str, str]]:
     return list(dict.fromkeys(found))
 
 
-def _places(t: _Text) -> tuple[list[places.Station], list[str]]:
+def _places(t: _Text) -> tuple[list[places.Station], list[str], list[StationChoice]]:
+    """Stations and districts named; a name that fits several stations is left to ask about."""
     stations: list[str] = []
+    choices: list[StationChoice] = []
     for alias in sorted(_STATION_KEYS, key=len, reverse=True):
         if alias not in t.text:
             continue
         pattern = rf"(?<![\w-]){re.escape(alias)}{_PLACE_SUFFIX}(?![\w-])"
         for m in re.finditer(pattern, t.text):
-            stations.append(_STATION_KEYS[alias])
+            if alias in _HOMONYMS:
+                choices.append(StationChoice(alias, [_STATION_BY_ID[i] for i in _HOMONYMS[alias]]))
+            else:
+                stations.append(_STATION_KEYS[alias])
             t.take(m.span())
     districts: list[str] = []
     for alias in sorted(places.DISTRICT_ALIASES, key=len, reverse=True):
@@ -302,15 +360,35 @@ def _places(t: _Text) -> tuple[list[places.Station], list[str]]:
             continue
         pattern = rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division))?(?![\w-])"
         for m in re.finditer(pattern, t.text):
+            station = _STATION_WORD.match(t.text, m.end())
+            if station is not None:
+                named = _stations_named(alias)
+                if len(named) == 1:
+                    stations.append(named[0].precinct_id)
+                else:
+                    choices.append(StationChoice(alias, named))
+                t.take((m.start(), station.end()))
+                continue
             districts.extend(places.DISTRICT_ALIASES[alias])
             t.take(m.span())
-    return [_STATION_BY_ID[i] for i in dict.fromkeys(stations)], list(dict.fromkeys(districts))
+    found = [_STATION_BY_ID[i] for i in dict.fromkeys(stations)]
+    return found, list(dict.fromkeys(districts)), choices
+
+
+def _stations_named(district_alias: str) -> list[places.Station]:
+    """ "Mandya PS", "Hubli station": the district's stations whose name carries the word."""
+    districts = places.DISTRICT_ALIASES[district_alias]
+    words = {district_alias, *(d.lower().split("-")[0] for d in districts)}
+    inside = [s for d in districts for s in places.stations_in(d)]
+    return [s for s in inside if words & set(re.findall(r"[a-z]+", s.station_name.lower()))] or (
+        inside
+    )
 
 
 def _fuzzy_place(t: _Text) -> tuple[places.Station | None, str | None]:
     """A misspelt station after "in/at ... PS" (resolved fuzzily), else the unknown name."""
     m = _PREPOSITION_PLACE.search(t.text)
-    if m is None:
+    if m is None or m["w"].split()[0] in _OWN:
         return None, None
     station = places.resolve_station(m["w"])
     if station is not None:
@@ -369,8 +447,13 @@ FILLER = _words(
     sir madam ji bhai please kindly yaar abhi wahan yahan kahan kaha hota hoti hote karo kar
     dikha dikhaiye chahiye eshtu yeshtu estu alli nalli ge prakarana prakaranagalu kesu kesgalu
     agide aagide aytu ide yaava yavu beku kodi thorisi banthu bandide dakhala dakhalagide
+    saare sare sab sabhi ab kis kin abhi bhi wala vale paas pass mere mera meri hamare hamara
+    apne tha thi the hoga koi nanna namma nam avara avaru avru hatra iruva iruvudu galu gallu
+    aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
+    darj huye gaye gayi gaya
     """
 )
+FILLER |= _OWN
 _CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 
 
@@ -433,9 +516,10 @@ def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
 
 def extract(question: str, today: date, cased: str = "") -> Entities:
     """Recognise every entity in a normalised question (`cased`: the text as typed, for names)."""
-    text, date_notes = resolve_festivals(question, today)
+    festivals = read_festivals(question, today)
+    text = festivals.text
     t = _Text(text)
-    e = Entities(date_notes=date_notes)
+    e = Entities(date_notes=festivals.notes, festival_choices=festivals.ambiguous)
     e.fir_ids = _fir_ids(t)
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
@@ -468,7 +552,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     if e.person_name is None and cased:
         e.person_name = _cased_person(cased, t)
-    e.stations, e.districts = _places(t)
+    e.stations, e.districts, e.station_choices = _places(t)
+    if not e.io_candidates and not e.io_badge:
+        e.io_candidates, e.io_typed = _io_surnames(t)
     fuzzy, e.unknown_place = _fuzzy_place(t)
     if fuzzy is not None:
         e.stations.append(fuzzy)
@@ -524,6 +610,37 @@ def _io_names(t: _Text) -> tuple[list[Investigator], str]:
             i
             for i in INVESTIGATORS
             if i.surname == surname and (initial is None or i.initial == initial)
+        ]
+        if found:
+            t.take(m.span())
+            typed = f"{initial.upper()}. " if initial else ""
+            return found, typed + m["sur"].capitalize()
+    return [], ""
+
+
+_IO_CUE = re.compile(
+    r"\b(?:sir|madam|avara|avaru|avru|saheb|sahab|ji|paas|pass|hatra|handling|handled|handles|"
+    r"assigned|investigated|investigating|probing|probed|io|officer)\b|'s\b"
+)
+"""Words that make a bare surname an IO ("Kiran ke paas", "Achar sir", "Pasha's cases")."""
+_SURNAME = re.compile(
+    r"(?<![\w'-])(?:(?P<init>[a-z])\.?\s*)?(?P<sur>"
+    + "|".join(sorted(map(re.escape, _IO_SURNAMES), key=len, reverse=True))
+    + r")(?P<poss>'s)?(?![\w-])"
+)
+
+
+def _io_surnames(t: _Text) -> tuple[list[Investigator], str]:
+    """IOs named without "IO" before them: "H. Puneeth", or a bare surname with an IO cue."""
+    cue = bool(_IO_CUE.search(t.text))
+    for m in _SURNAME.finditer(t.text):
+        initial = m["init"] if m["init"] and re.match(r"[a-z]\.", m.group(0)) else None
+        if initial is None and not (cue or m["poss"]):
+            continue
+        found = [
+            i
+            for i in INVESTIGATORS
+            if i.surname == m["sur"] and (initial is None or i.initial == initial)
         ]
         if found:
             t.take(m.span())

@@ -43,7 +43,14 @@ from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.entities import Entities
 from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.lexicon import DIMENSION_LABELS, ROLE_WORDS
-from tools.text2zcql.understand import Understanding, carry, describe_candidate, understand
+from tools.text2zcql.understand import (
+    Understanding,
+    asks_to_write,
+    carry,
+    describe_candidate,
+    in_english,
+    understand,
+)
 
 _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
@@ -67,6 +74,18 @@ _COUNT = re.compile(
     r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much|eshtu|"
     r"yeshtu|estu)\b"
 )
+_LIST = re.compile(
+    r"\b(?:list|lists|show|display|give|get|names?|which|details|all|see|view|find|fetch|pull|"
+    r"what are|what were|enumerate|each|every)\b"
+)
+
+
+def counts(text: str) -> bool:
+    """A count word ("how many", "kitne"), or a bare noun phrase with no word asking for a
+    list ("robbery cases pending in KR Puram"): answered with the number, not a listing."""
+    return bool(_COUNT.search(text)) or not _LIST.search(text)
+
+
 _MEASURES = (
     (re.compile(r"\barrest(?:s|ed)\b|\bgiraftar\w*"), "arrested_count"),
     (re.compile(r"\bvictims\b"), "victim_count"),
@@ -119,12 +138,22 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     text = normalise_text(request.question)
     if not text:
         return unparsed("The question is empty.")
-    if _NOT_RECORDS.search(text):
+    if _NOT_RECORDS.search(in_english(text)):
         return unparsed(
             "This does not look like a question about FIR records (counts, lists, status, "
             "IOs, vehicles or persons), so no ZCQL query was written."
         )
-    u = carry(understand(request.question, request.today), request.history, request.today)
+    if asks_to_write(text):
+        return unparsed(
+            "I can only read records: I can't close, change, mark, add or delete FIRs or "
+            "anything in them. Make the change in CCTNS."
+        )
+    u = carry(
+        understand(request.question, request.today, request.precincts),
+        request.history,
+        request.today,
+        request.precincts,
+    )
     problem = _ungrounded(u)
     if problem is not None:
         return problem
@@ -148,10 +177,12 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
 def _ungrounded(u: Understanding) -> ZcqlDraft | None:
     """A clarifying question or a plain refusal when a content word was not placed."""
     if u.entities.unknown_place:
-        return unparsed(
-            f"I don't recognise the place '{u.entities.unknown_place}' as a police station or "
-            "district, so I have not answered (without it the count would cover a wider area)."
+        asked = clarify(
+            f"Which place do you mean by '{u.entities.unknown_place}'? I don't recognise it as a "
+            "police station or district, so I have not answered (without it the count would "
+            "cover a wider area)."
         )
+        return replace(asked, unplaced=(u.entities.unknown_place,))
     if u.unsure:
         asks = []
         for g in u.unsure:
@@ -160,11 +191,12 @@ def _ungrounded(u: Understanding) -> ZcqlDraft | None:
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
     if u.unknown:
         words = ", ".join(f"'{w}'" for w in u.unknown[:5])
-        return unparsed(
-            f"I could not use {words} in your question (not a station, district, crime, status, "
-            "period, IO or name I know), so I have not answered: without it the query would "
-            "count a different, wider set of records. Please rephrase that part."
+        asked = clarify(
+            f"What do you mean by {words}? I could not use it (not a station, district, crime, "
+            "status, period, IO or name I know), so I have not answered: without it the query "
+            "would count a different, wider set of records. Please rephrase that part."
         )
+        return replace(asked, unplaced=tuple(u.unknown))
     return None
 
 
@@ -229,7 +261,7 @@ def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
     dims = [d for d in e.dimensions if d != "io_name" or not (e.io_badge or io)]
     if dims:
         return _grouped(text, e, dims, where, filters)
-    if _COUNT.search(text):
+    if counts(text):
         measure = next((col for pattern, col in _MEASURES if pattern.search(text)), None)
         if measure:
             what = _MEASURE_WORDS[measure]
@@ -248,9 +280,19 @@ def _draft(text: str, e: Entities, request: ZcqlRequest) -> ZcqlDraft:
     return _with(statement, "list", f"Listing FIRs{about}, newest first (at most 300).", filters)
 
 
-def _with(statement: str, intent: str, explanation: str, filters: list[str]) -> ZcqlDraft:
+def _with(
+    statement: str,
+    intent: str,
+    explanation: str,
+    filters: list[str],
+    fir_serials: tuple[str, ...] = (),
+) -> ZcqlDraft:
     return ZcqlDraft(
-        statement, intent, explanation, filters=tuple(f.strip(" ,") for f in filters if f.strip())
+        statement,
+        intent,
+        explanation,
+        filters=tuple(f.strip(" ,") for f in filters if f.strip()),
+        fir_serials=fir_serials,
     )
 
 
@@ -360,8 +402,10 @@ def _lookup(text: str, e: Entities, request: ZcqlRequest, precincts: list[str]) 
         which = b.like_any("fir_id", [f"FIR-*-{s}" for s in e.fir_serials])
         names = " or ".join(f"number {int(s)} (any year)" for s in e.fir_serials)
         names = f"the FIRs with {names} in the precincts asked about"
+    serials = () if ids else tuple(e.fir_serials)
     if _PERSONS_ASKED.search(text) and not _IO_WORDS.search(text):
-        return _persons_in_fir(text, e, request, precincts, ids, which, names)
+        persons = _persons_in_fir(text, e, request, precincts, ids, which, names)
+        return replace(persons, fir_serials=serials)
     where = [b.equals_any("precinct_id", precincts), which]
     if _IO_WORDS.search(text):
         return _with(
@@ -369,12 +413,14 @@ def _lookup(text: str, e: Entities, request: ZcqlRequest, precincts: list[str]) 
             "lookup_io",
             f"Looking up the investigating officer of {names}.",
             [f"FIR {names}"],
+            serials,
         )
     return _with(
         b.select(b.STATUS_COLUMNS, "firs", where),
         "lookup_status",
         f"Looking up the status, crime and sections of {names}.",
         [f"FIR {names}"],
+        serials,
     )
 
 
@@ -433,7 +479,7 @@ def _vehicle_status(text: str, e: Entities, precincts: list[str], place: str) ->
         return _too_many(where)
     filters = [f" with vehicle status {status}", *_describe(e, place)]
     about = "".join(filters)
-    if _COUNT.search(text):
+    if counts(text):
         return _with(
             b.select((count_col,), "vehicles", where, join=join),
             "count",
