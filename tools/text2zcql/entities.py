@@ -32,6 +32,7 @@ from tools.text2zcql.lexicon import (
     ROLE_WORDS,
     STATUS_PHRASES,
     VEHICLE_STATUS_PHRASES,
+    VEHICLE_TYPE_PHRASES,
     CrimeFilter,
     crime_filter,
 )
@@ -206,6 +207,8 @@ class Entities:
     station_choices: list[StationChoice] = field(default_factory=list)
     """Place names that fit several stations (the parser asks which)."""
     vehicle_status: str | None = None
+    vehicle_types: list[str] = field(default_factory=list)
+    """Kinds of vehicle asked about with a vehicle status ("cars not recovered" -> Car)."""
     date_notes: list[str] = field(default_factory=list)
     """How festivals were read ("Diwali = 2026-11-08")."""
     ignored: list[str] = field(default_factory=list)
@@ -430,6 +433,26 @@ def _vocabulary() -> frozenset[str]:
 
 
 VOCABULARY = _vocabulary()
+FRAGMENTS = (
+    frozenset(
+        w
+        for phrase in CRIME_PHRASES
+        if " " in phrase or "-" in phrase
+        for w in re.findall(r"[a-z]+", phrase)
+    )
+    - _words(" ".join([*STATUS_PHRASES, *MODE_PHRASES, *DIMENSIONS, *MONTHS]))
+    - _NAME_STOP
+    - (frozenset(w for k in [*places.DISTRICT_ALIASES, *places.STATION_ALIASES] for w in k.split()))
+    - frozenset(CRIME_PHRASES)
+    - _words(
+        "time man men non run other public night daytime karnataka sexual break breaking "
+        "bike bikes car cars scooter motorcycle auto two four wheeler wheelers gaadi mv motor"
+    )
+)
+"""Words that belong to a crime only as part of a phrase ("chain" of "chain snatching"):
+left over on their own they were not understood, so they are content words to ground."""
+PRECINCT_CODES = frozenset(w for s in places.STATIONS for w in s.precinct_id.lower().split("-"))
+"""Fragments of precinct codes ("mde"): vocabulary, but never a correction target."""
 _VOCABULARY = VOCABULARY
 FILLER = _words(
     """
@@ -492,6 +515,18 @@ def _stolen_vehicles(text: str) -> list[CrimeFilter]:
         if term in terms:
             return [crime_filter(phrase)]
     return []
+
+
+def _said_by_status(crime: CrimeFilter, e: Entities) -> bool:
+    """A theft word that only restates the vehicle's status ("stolen vehicles not recovered",
+    "kalavu aagiruva car"): the status (and type) filter says it, the FIR's crime need not."""
+    if set(crime.values) == _VEHICLE_THEFT_VALUES:
+        return True
+    if e.vehicle_status != "Stolen":
+        return False
+    return crime.values == ("THEFT",) or (
+        bool(e.vehicle_types) and set(crime.values) <= _VEHICLE_THEFT_VALUES
+    )
 
 
 def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
@@ -559,14 +594,17 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     if fuzzy is not None:
         e.stations.append(fuzzy)
     e.domain_words = bool(_DOMAIN_WORDS.search(t.text))
-    e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
-    if not e.crimes:
-        e.crimes = _stolen_vehicles(t.text)
-    if _VEHICLE_WORD.search(text):
+    if _VEHICLE_WORD.search(text):  # before crimes: "still missing" is a vehicle's status here
         found = t.take_phrases(VEHICLE_STATUS_PHRASES)
         e.vehicle_status = VEHICLE_STATUS_PHRASES[found[0]] if found else None
         if e.vehicle_status:
-            e.crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT_VALUES]
+            kinds = t.take_phrases(VEHICLE_TYPE_PHRASES)
+            e.vehicle_types = list(dict.fromkeys(VEHICLE_TYPE_PHRASES[k] for k in kinds))
+    e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
+    if not e.crimes:
+        e.crimes = _stolen_vehicles(t.text)
+    if e.vehicle_status:
+        e.crimes = [c for c in e.crimes if not _said_by_status(c, e)]
     e.modes = list(dict.fromkeys(MODE_PHRASES[p] for p in t.take_phrases(MODE_PHRASES)))
     e.statuses = list(dict.fromkeys(STATUS_PHRASES[p] for p in t.take_phrases(STATUS_PHRASES)))
     if re.search(r"\bjuveniles?\b|\bminors?\b|\bchild(?:ren)? in conflict\b", t.text):
@@ -584,7 +622,13 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         if e.stations or e.districts:
             t.take(m.span("w"))
     words = re.findall(r"[a-z][a-z']+", t.text)
-    e.ignored = list(dict.fromkeys(w for w in words if w not in FILLER and w not in _VOCABULARY))
+    e.ignored = list(
+        dict.fromkeys(
+            w
+            for w in words
+            if w not in FILLER and (w not in _VOCABULARY or w.rstrip("s") in FRAGMENTS)
+        )
+    )
     return e
 
 

@@ -91,6 +91,9 @@ CRIME_PHRASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "house-breaking": _BURGLARY,
     "housebreaking": _BURGLARY,
     "break-in": _BURGLARY,
+    "house break-in": _BURGLARY,
+    "house break in": _BURGLARY,
+    "house burglary": _BURGLARY,
     "lurking house trespass": _BURGLARY,
     "night burglary": _group("BURGLARY - NIGHT"),
     "burglary by night": _group("BURGLARY - NIGHT"),
@@ -218,6 +221,36 @@ VEHICLE_STATUS_PHRASES: dict[str, str] = {
     "impounded": "Seized",
 }
 """Wording about what happened to a vehicle -> `vehicles.status` (asked with a vehicle word)."""
+
+VEHICLE_TYPE_PHRASES: dict[str, str] = {
+    "car": "Car",
+    "four-wheeler": "Car",
+    "four wheeler": "Car",
+    "4 wheeler": "Car",
+    "jeep": "Car",
+    "suv": "Car",
+    "two-wheeler": "Two-wheeler",
+    "two wheeler": "Two-wheeler",
+    "2 wheeler": "Two-wheeler",
+    "bike": "Two-wheeler",
+    "motorbike": "Two-wheeler",
+    "motorcycle": "Two-wheeler",
+    "scooter": "Two-wheeler",
+    "scooty": "Two-wheeler",
+    "activa": "Two-wheeler",
+    "moped": "Two-wheeler",
+    "auto": "Auto-rickshaw",
+    "auto-rickshaw": "Auto-rickshaw",
+    "auto rickshaw": "Auto-rickshaw",
+    "rickshaw": "Auto-rickshaw",
+    "lorry": "Lorry",
+    "truck": "Lorry",
+    "bus": "Bus",
+    "goods vehicle": "Goods vehicle",
+    "tempo": "Goods vehicle",
+}
+"""Kinds of vehicle -> `vehicles.vehicle_type` (read when the question asks about vehicles by
+status, so "cars not recovered" is never answered for every vehicle)."""
 
 STATUS_PHRASES: dict[str, str] = {
     "pending": "Under Investigation",
@@ -399,6 +432,15 @@ LOCAL_PHRASES: dict[str, str] = {
     "batao": "tell",
     "bataiye": "tell",
     "pending iruva": "pending",
+    "in me se": "of these",
+    "in mein se": "of these",
+    "inme se": "of these",
+    "inmein se": "of these",
+    "inmese": "of these",
+    "inmein": "of these",
+    "ivugalalli": "of these",
+    "ivalli": "of these",
+    "idaralli": "of these",
     "agle": "next",
     "agla": "next",
     "agli": "next",

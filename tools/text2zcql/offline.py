@@ -475,9 +475,14 @@ def _vehicle_status(text: str, e: Entities, precincts: list[str], place: str) ->
     else:
         where = [b.equals_any("precinct_id", precincts), b.equals_any("status", [status])]
         join, table_cols, count_col = "", list(b.VEHICLE_COLUMNS), "COUNT(ROWID)"
+    if e.vehicle_types:
+        where.append(
+            b.equals_any("vehicles.vehicle_type" if join else "vehicle_type", e.vehicle_types)
+        )
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many(where)
-    filters = [f" with vehicle status {status}", *_describe(e, place)]
+    kinds = f" of type {' / '.join(e.vehicle_types)}" if e.vehicle_types else ""
+    filters = [f" with vehicle status {status}{kinds}", *_describe(e, place)]
     about = "".join(filters)
     if counts(text):
         return _with(

@@ -16,7 +16,7 @@ from datetime import date
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS
-from tools.text2zcql.entities import VOCABULARY, Entities, extract, overlay
+from tools.text2zcql.entities import PRECINCT_CODES, VOCABULARY, Entities, extract, overlay
 from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
@@ -34,7 +34,7 @@ GRAMMAR = frozenset(
     quietest bottom first show list many much number also only just same still yet anyone
     anybody someone whether has have get got status stand standing position update updates
     progress name names total overall saw see seen recorded logged lodged entered opened
-    compare compared comparison versus vs vs.
+    compare compared comparison versus vs vs. arrests made assigned one two four
     """.split()  # noqa: SIM905
 )
 GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
@@ -45,7 +45,9 @@ _EXTRA_WORDS = frozenset(
     for phrase in [*VEHICLE_STATUS_PHRASES, *(v for vs in FESTIVALS.values() for v in vs)]
     for w in re.findall(r"[a-z]+", phrase)
 )
-CORRECTABLE: tuple[str, ...] = tuple(sorted(w for w in VOCABULARY | _EXTRA_WORDS if len(w) >= 3))
+CORRECTABLE: tuple[str, ...] = tuple(
+    sorted(w for w in VOCABULARY | _EXTRA_WORDS if len(w) >= 3 and w not in PRECINCT_CODES)
+)
 """Words a misspelling may be corrected to: the parser's content vocabulary only, so that a
 typo is never "corrected" into a word the parser then ignores (which would widen silently)."""
 _FOLLOW_UP = re.compile(
@@ -131,7 +133,7 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
     unsure: list[Grounding] = []
     for word in content_words(e):
         g = ground_word(word, CORRECTABLE)
-        if g.word is not None:
+        if g.word is not None and g.word != word:
             corrections.append((word, g.word))
         elif g.candidates:
             unsure.append(g)
