@@ -202,6 +202,8 @@ class Entities:
     io_candidates: list[Investigator] = field(default_factory=list)
     """IOs matching a name written after "IO" (all stations; the parser scopes and asks)."""
     io_typed: str = ""
+    period_choices: list[str] = field(default_factory=list)
+    """Two periods named that do not overlap ("pichle saal aur is saal"): ask which."""
     festival_choices: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """Festival names that fit several days ("Eid"), with the dated options to ask about."""
     station_choices: list[StationChoice] = field(default_factory=list)
@@ -473,7 +475,8 @@ FILLER = _words(
     saare sare sab sabhi ab kis kin abhi bhi wala vale paas pass mere mera meri hamare hamara
     apne tha thi the hoga koi nanna namma nam avara avaru avru hatra iruva iruvudu galu gallu
     aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
-    darj huye gaye gayi gaya
+    darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee aagilla
+    agilla illa
     """
 )
 FILLER |= _OWN
@@ -574,7 +577,11 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(span)
         second, span = find_period(t.text, today)
         if second is not None and span is not None and e.period is not None:
-            e.period = _intersect(e.period, second)
+            both = _intersect(e.period, second)
+            if both.start and both.end and both.start >= both.end:  # "last year and this year"
+                e.period_choices = [e.period.describe(), second.describe()]
+                both = Period(None, None, "")
+            e.period = both if both.start or both.end else None
             t.take(span)
     if m := _IO_BADGE.search(t.text):
         e.io_badge = m.group(1)

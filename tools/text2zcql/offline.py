@@ -87,7 +87,7 @@ def counts(text: str) -> bool:
 
 
 _MEASURES = (
-    (re.compile(r"\barrest(?:s|ed)\b|\bgiraftar\w*"), "arrested_count"),
+    (re.compile(r"\barrest(?:s|ed)?\b|\bgiraftar\w*"), "arrested_count"),
     (re.compile(r"\bvictims\b"), "victim_count"),
     (re.compile(r"\b(?:how many|kitne|number of|total) accused\b"), "accused_count"),
 )
@@ -441,11 +441,29 @@ def _persons_in_fir(
     role = e.person_role or (ROLE_WORDS.get(_SINGULAR.get(named[1], named[1])) if named else None)
     if role:
         where.append(b.equals_any("role", [role]))
+    arrested = _arrest_asked(text)
+    if arrested is not None:
+        where.append(b.Condition(f"arrested = {'TRUE' if arrested else 'FALSE'}"))
     statement = b.select(b.FIR_PERSON_COLUMNS, "persons", where, order="fir_id, role")
     who = {"accused": "accused", "victim": "victims", "complainant": "complainants"}.get(
         role or "", "witnesses" if role == "witness" else "persons named"
     )
+    if arrested is not None:
+        who = f"{'arrested' if arrested else 'not yet arrested'} {who}"
     return _with(statement, "persons_in_fir", f"The {who} in {names}.", [f"FIR {names}", who])
+
+
+_NOT_ARRESTED = re.compile(
+    r"\b(?:not|yet to be|never|nahi|nahin|illa|un)\b[\w\s]{0,20}?\barrest|"
+    r"\barrest\w*\s+(?:nahi|nahin|illa|agilla|aagilla)\b|\bunarrested\b|\babsconding\b"
+)
+
+
+def _arrest_asked(text: str) -> bool | None:
+    """True for "arrested", False for "not yet arrested", None when arrest is not asked."""
+    if _NOT_ARRESTED.search(text):
+        return False
+    return True if re.search(r"\barrest(?:s|ed)?\b", text) else None
 
 
 def _vehicle(e: Entities, precincts: list[str]) -> ZcqlDraft:

@@ -34,7 +34,9 @@ GRAMMAR = frozenset(
     quietest bottom first show list many much number also only just same still yet anyone
     anybody someone whether has have get got status stand standing position update updates
     progress name names total overall saw see seen recorded logged lodged entered opened
-    compare compared comparison versus vs vs. arrests made assigned one two four
+    compare compared comparison versus vs vs. arrests made assigned one two four more less
+    fewer higher lower go goes went gone did does up rise rose fall fell increase increased
+    decrease decreased linked attached connected related
     """.split()  # noqa: SIM905
 )
 GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
@@ -81,6 +83,8 @@ def content_words(e: Entities) -> list[str]:
     return [w for w in e.ignored if w not in GRAMMAR and w.strip("'") not in GRAMMAR]
 
 
+_COMPARES = re.compile(r"\b(?:vs\.?|versus|compare\w*|comparison)(?!\w)")
+"""Two periods in a comparison are its buckets, not a choice to ask about."""
 _LOCAL = re.compile(
     r"(?<![\w'-])("
     + "|".join(sorted(map(re.escape, LOCAL_PHRASES), key=len, reverse=True))
@@ -152,6 +156,8 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
                 Grounding(choice.typed, None, 100.0, tuple(s.station_name for s in stations))
             )
     unsure += [Grounding(name, None, 100.0, options) for name, options in e.festival_choices]
+    if e.period_choices and not _COMPARES.search(text):
+        unsure.append(Grounding("the period", None, 100.0, tuple(e.period_choices)))
     asked = {g.typed for g in unsure}
     unknown = [w for w in left if w not in asked]
     return Understanding(text, e, corrections, unsure, unknown)

@@ -205,3 +205,22 @@ def test_confidence_follows_how_the_question_was_grounded_and_answered() -> None
     assert draft_confidence(exact, "list") > draft_confidence(exact, "lookup_status")
     assert draft_confidence(exact, "lookup_status") > draft_confidence(exact, "person_lookup")
     assert 0.0 < draft_confidence(replace(corrected, follows="x"), "count") <= 1.0
+
+
+def test_two_periods_that_do_not_overlap_are_asked_about_unless_compared() -> None:
+    asked = draft("pichle saal aur is saal kitne murder?")
+    assert asked.statement is None and asked.clarification is not None
+    assert "last year" in asked.clarification and "this year" in asked.clarification
+    assert draft("murders last year vs this year").intent == "compare"
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("who was arrested in FIR-2026-00012", "arrested = TRUE"),
+        ("accused in FIR-2026-00012 yet to be arrested", "arrested = FALSE"),
+        ("ee FIR-2026-00012 alli accused arrest aagilla", "arrested = FALSE"),
+    ],
+)
+def test_arrest_asked_about_persons_in_an_fir_filters_them(text: str, condition: str) -> None:
+    assert condition in where(draft(text))
