@@ -740,7 +740,8 @@ _GROUPS: tuple[tuple[str, ...], ...] = (
     ("modes",),
     ("fir_ids", "refers_to_active", "plates", "person_name", "person_role"),
     ("dimensions", "top_n", "ranking", "ascending"),
-    ("io_badge",),
+    ("io_badge", "io_candidates", "io_typed"),
+    ("vehicle_status", "vehicle_types"),
 )
 
 

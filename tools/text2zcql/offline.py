@@ -153,6 +153,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         request.history,
         request.today,
         request.precincts,
+        on_screen=bool(request.visible_record_ids),
     )
     problem = _ungrounded(u)
     if problem is not None:

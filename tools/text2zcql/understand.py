@@ -168,11 +168,53 @@ def is_follow_up(text: str) -> bool:
     return bool(_FOLLOW_UP.match(normalise_text(text)))
 
 
+_ASKS_BACK = re.compile(
+    r"^(?:how many|kitne|kitni|eshtu)\s+(?:were|are|have|had|got|was|is|were they|are they)\b"
+)
+_REFERS_BACK = re.compile(
+    r"\b(?:of them|of those|out of them|out of those|among them|among those|un mein se|"
+    r"unmein se|unme se|avugalalli|avaralli)\b"
+)
+
+
+def continues(u: Understanding, on_screen: bool = False) -> bool:
+    """A question that only makes sense after the previous one: it starts as a follow-up
+    ("and in 2024?"), asks back ("how many were charge sheeted?"), points back at the
+    previous results ("which of them ...", when no list is on screen), or names only a place,
+    period or status ("KR Puram nalli?")."""
+    e = u.entities
+    if on_screen and e.refers_to_visible:
+        return False
+    if is_follow_up(u.text) or _ASKS_BACK.match(u.text):
+        return True
+    if not on_screen and _REFERS_BACK.search(u.text):
+        return True
+    subject = (
+        e.crimes
+        or e.io_candidates
+        or e.io_badge
+        or e.fir_ids
+        or e.fir_serials
+        or e.person_name
+        or e.plates
+        or e.refers_to_active
+        or e.vehicle_status
+        or e.dimensions
+    )
+    named = e.stations or e.districts or e.period or e.statuses
+    return bool(named) and not subject and not e.domain_words
+
+
 def carry(
-    u: Understanding, history: tuple[str, ...], today: date, precincts: tuple[str, ...] = ()
+    u: Understanding,
+    history: tuple[str, ...],
+    today: date,
+    precincts: tuple[str, ...] = (),
+    on_screen: bool = False,
 ) -> Understanding:
-    """A follow-up's understanding over the conversation's: named kinds replace, others carry."""
-    if not history or not is_follow_up(u.text):
+    """A follow-up's understanding over the conversation's: named kinds replace, others carry
+    (`on_screen`: a list is visible, so "of those" means it rather than the last answer)."""
+    if not history or not continues(u, on_screen):
         return u
     base: Understanding | None = None
     for earlier in history:

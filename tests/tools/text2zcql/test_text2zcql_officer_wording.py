@@ -224,3 +224,39 @@ def test_two_periods_that_do_not_overlap_are_asked_about_unless_compared() -> No
 )
 def test_arrest_asked_about_persons_in_an_fir_filters_them(text: str, condition: str) -> None:
     assert condition in where(draft(text))
+
+
+def follow(history: str, text: str) -> ZcqlDraft:
+    return parse(ZcqlRequest(text, EAST, TODAY, history=(history,)))
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("how many were charge sheeted?", ["status = 'Charge Sheeted'", "io_badge = "]),
+        ("how many are older than six months?", ["registered_at < '2026-06-03", "io_badge = "]),
+        ("KR Puram nalli?", ["precinct_id = 'BLR-E-KRP'", "io_badge = "]),
+    ],
+)
+def test_questions_that_continue_the_last_one_carry_its_filters(
+    text: str, parts: list[str]
+) -> None:
+    d = follow("pending cases with IO D. Shankar", text)
+    for part in parts:
+        assert part in where(d)
+    assert d.explanation.startswith("Following up on")
+
+
+def test_of_those_means_the_screen_when_a_list_is_on_it() -> None:
+    ids = ("FIR-2026-00011", "FIR-2026-00012")
+    d = parse(
+        ZcqlRequest(
+            "how many of those are undetected",
+            EAST,
+            TODAY,
+            history=("thefts in Whitefield",),
+            visible_record_ids=ids,
+        )
+    )
+    assert "fir_id IN ('FIR-2026-00011', 'FIR-2026-00012')" in where(d)
+    assert "crime_group" not in where(d)
