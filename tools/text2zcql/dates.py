@@ -93,6 +93,20 @@ class Period:
     start: date | None
     end: date | None
     label: str
+    fir_year: int | None = None
+    """Set when the period is one whole registration year written as the FIR numbers' year
+    ("FIR-2025-*": one ZCQL condition instead of two date bounds)."""
+
+    def registration_year(self, today: date) -> int | None:
+        """The year when the period is all of one calendar year as far as FIRs go (Jan 1 to
+        Dec 31, or Jan 1 of this year onwards: none is registered after today), else None."""
+        if self.start is None or (self.start.month, self.start.day) != (1, 1):
+            return None
+        year = self.start.year
+        if self.end == date(year + 1, 1, 1):
+            return year
+        current = year == today.year and (self.end is None or self.end > today)
+        return year if current else None
 
     def describe(self) -> str:
         """Human wording with inclusive dates, e.g. "last month (2026-11-01 to 2026-11-30)"."""

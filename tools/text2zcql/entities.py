@@ -144,7 +144,7 @@ _NAME_STOP = _words(
     records record registered station ps district pending open closed arrested arrest count
     number list show give me my our total how many by to till until after before year month
     week day days months years today yesterday status io officer details held has have had
-    accused complainant victim witness person persons people named name called involving
+    accused complainant victim witness person persons people named name names called involving
     against stolen vehicle vehicles under investigation charge sheeted chargesheeted women
     woman children child minors minor juveniles juvenile seniors senior citizens elderly
     """

@@ -381,6 +381,9 @@ def crime_filter(phrase: str) -> CrimeFilter:
 
 
 LOCAL_PHRASES: dict[str, str] = {
+    "darj": "registered",
+    "dakhala": "registered",
+    "dakhalagide": "registered",
     "sabse zyada": "most",
     "sabse jyada": "most",
     "sabse kam": "fewest",

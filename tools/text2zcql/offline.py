@@ -215,15 +215,22 @@ def _reading_notes(u: Understanding) -> list[str]:
 def _fitted(
     text: str, e: Entities, request: ZcqlRequest, asked: PersonWords, vw: VehicleWords
 ) -> ZcqlDraft:
-    """The draft; when it needs more than ZCQL's conditions and its period runs past today,
-    the period's end is dropped (no FIR is registered after today) and it is drafted again."""
+    """The draft; when it needs more than ZCQL's conditions, its period is written with fewer:
+    one whole registration year as the FIR numbers' year (an FIR's number carries the year it
+    was registered), or, when the period runs past today, without its end (no FIR is
+    registered after today); then it is drafted again."""
     draft = _draft(text, e, request, asked, vw)
     period = e.period
-    too_many = "conditions but ZCQL" in (draft.unparsed_reason or "")
-    if too_many and period is not None and period.end is not None and period.end > request.today:
-        open_ended = replace(period, end=None)
-        return _draft(text, replace(e, period=open_ended), request, asked, vw)
-    return draft
+    if period is None or "conditions but ZCQL" not in (draft.unparsed_reason or ""):
+        return draft
+    year = period.registration_year(request.today)
+    if year is not None:
+        fewer = replace(period, fir_year=year)
+    elif period.end is not None and period.end > request.today:
+        fewer = replace(period, end=None)
+    else:
+        return draft
+    return _draft(text, replace(e, period=fewer), request, asked, vw)
 
 
 def _draft(
