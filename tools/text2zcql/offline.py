@@ -61,6 +61,12 @@ from tools.text2zcql.persons import (
     person_conditions,
     read_person_words,
 )
+from tools.text2zcql.same_io import (
+    asks_same_io,
+    describe_same_io,
+    referenced_fir,
+    same_io_conditions,
+)
 from tools.text2zcql.scope_words import own_scope
 from tools.text2zcql.understand import (
     Understanding,
@@ -243,7 +249,10 @@ def _draft(
     precincts, place = scope
     if _COMPARISON.search(text):
         return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
-    open_fir_io = request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates
+    same_io = asks_same_io(text) and not e.io_candidates
+    open_fir_io = (
+        request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates and not same_io
+    )
     if (
         e.fir_ids
         or e.fir_serials
@@ -272,7 +281,10 @@ def _draft(
     io = _investigator(e, precincts)
     if isinstance(io, ZcqlDraft):
         return io
-    if not _has_records_signal(e) and io is None and not e.refers_to_visible:
+    same_as = referenced_fir(request.active_fir_id, request.history) if same_io else None
+    if same_io and same_as is None:
+        return clarify("Which FIR's IO do you mean? Open the FIR or give its number.")
+    if not _has_records_signal(e) and io is None and not same_as and not e.refers_to_visible:
         return unparsed(
             "I could not find anything to query in the records (a crime, place, period, "
             "status or FIR number)."
@@ -280,6 +292,8 @@ def _draft(
     where = [b.equals_any("precinct_id", precincts), *_filters(e, "")]
     if io is not None:
         where.append(b.equals_any("io_badge", [io.io_badge]))
+    if same_as:
+        where.extend(same_io_conditions(text, same_as, precincts))
     if e.refers_to_visible:
         visible = _visible(request)
         if isinstance(visible, ZcqlDraft):
@@ -288,9 +302,11 @@ def _draft(
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many(where)
     filters = _describe(e, place, io, len(request.visible_record_ids) if e.refers_to_visible else 0)
+    if same_as:
+        filters.append(describe_same_io(text, same_as))
     about = "".join(filters)
     undated = "".join(_describe(replace(e, period=None), place, io))
-    free = not e.refers_to_visible and io is None
+    free = not e.refers_to_visible and io is None and not same_as
     if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
         return arrests(text, e, precincts, undated, counting)
     if free and asked.role:

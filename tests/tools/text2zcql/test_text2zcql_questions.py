@@ -268,3 +268,23 @@ def test_darj_dates_the_firs_not_the_arrests() -> None:
     d = draft("KR Puram mein pichle saal darj FIRs mein kitne aaropi giraftar hue?")
     assert d.statement is not None
     assert "SUM(arrested_count)" in d.statement and "registered_at >= '2025-01-01" in d.statement
+
+
+def test_cases_of_the_same_io_as_the_open_fir_filter_by_that_fir_s_io() -> None:
+    d = draft("any other pending FIRs with the same IO?", active=OPEN)
+    assert d.statement is not None
+    assert "io_badge = (SELECT io_badge FROM firs WHERE precinct_id IN" in d.statement
+    assert f"fir_id = '{OPEN}')" in d.statement and f"fir_id != '{OPEN}'" in d.statement
+    assert "status = 'Under Investigation'" in d.statement
+
+
+def test_that_io_means_the_io_of_the_fir_the_conversation_named() -> None:
+    d = draft("list cases of that officer", history=(f"IO of {OPEN}?",))
+    assert d.statement is not None
+    assert f"fir_id = '{OPEN}')" in d.statement and "fir_id !=" not in d.statement
+
+
+def test_that_io_with_no_fir_to_point_at_asks_which() -> None:
+    d = draft("what cases does that IO have?")
+    assert d.statement is None and d.clarification is not None
+    assert "Which FIR" in d.clarification
