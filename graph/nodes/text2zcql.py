@@ -76,7 +76,7 @@ async def text2zcql(state: GraphState, runtime: Runtime[GraphContext]) -> dict[s
         history=[turn.question for turn in state.get("history") or []],
         page_context=state.get("page_context"),
     )
-    draft = await service.draft(request)
+    draft = await service.draft(request, state["officer"])
     return {
         "zcql_statement": draft.statement,
         "zcql_intent": draft.intent,

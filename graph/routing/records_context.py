@@ -1,9 +1,9 @@
 """Records questions that only make sense against the conversation or the page on screen.
 
 "aur Nazarbad mein?" after a records question, "which of these are charge sheeted" over an
-FIR list, "who is the IO?" with an FIR open: the classifier sees a few words and may send
-them elsewhere (even to the procedure knowledge base); these rules keep them on the records
-route. A procedure question is never pulled onto it.
+FIR list, "who is the IO?" with an FIR open, "that IO's other cases" after an FIR was named:
+the classifier sees a few words and may send them elsewhere (even to the procedure knowledge
+base); these rules keep them on the records route. A procedure question is never pulled onto it.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from datetime import date
 from graph.routing.mixed import has_procedure_signal
 from graph.state import GraphState
 from tools.text2zcql.followup import continues, points_back
+from tools.text2zcql.same_io import asks_same_io
 from tools.text2zcql.understand import understand
 
 RECORDS_ROUTES = ("zcql", "hybrid")
@@ -45,4 +46,6 @@ def records_context_route(state: GraphState) -> str | None:
     u = understand(text, date.today())
     if continues(u, text, visible) or (points_back(text) and not visible):
         return "follows up the previous records question"
+    if asks_same_io(text):
+        return "asks for the cases of the IO of an FIR named earlier"
     return None

@@ -47,6 +47,14 @@ TYPOS: dict[str, str] = {
     "molestaion": "molestation",
     "kidnaping": "kidnapping",
     "cyber-crime": "cyber crime",
+    "fone": "phone",
+    "phne": "phone",
+    "mobil": "mobile",
+    "twon": "town",
+    "tonw": "town",
+    "staton": "station",
+    "sttion": "station",
+    "chargesheted": "chargesheeted",
 }
 
 #: Canonical term -> spellings and synonyms that imply it (all normalised).

@@ -21,7 +21,9 @@ from tools.records.answer import compose_records_answer, counted_in
 from tools.records.clearance import ClearedPlan, plan_clearance, run_plan, uses_name_index
 from tools.records.dialect import dated_column
 from tools.records.executor import RecordsExecutor
-from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest
+from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest, clarify
+from tools.text2zcql.serials import probe
+from tools.text2zcql.serials import question as serial_question
 from tools.text2zcql.trend import next_page
 from validators.clearance.cleared import ClearedRows
 from validators.clearance.policy import ClearancePolicy
@@ -97,9 +99,23 @@ class RecordsService:
             visible_record_ids=tuple(page_context.visible_record_ids) if page_context else (),
         )
 
-    async def draft(self, request: ZcqlRequest) -> ZcqlDraft:
-        """One drafted statement (text only; nothing runs here)."""
-        return await self.generator.generate(request)
+    async def draft(self, request: ZcqlRequest, officer: Officer | None = None) -> ZcqlDraft:
+        """One drafted statement. Only an FIR number written without a year runs anything:
+        with the caller (`officer`) given, the FIRs with that number they may see are looked
+        up, cleared like any statement, and several become a question naming them."""
+        draft = await self.generator.generate(request)
+        if officer is None or draft.statement is None or not draft.fir_serials:
+            return draft
+        found = await self._visible_fir_ids(probe(request.precincts, draft.fir_serials), officer)
+        ask = serial_question(found)
+        return clarify(ask, draft.generator) if ask else draft
+
+    async def _visible_fir_ids(self, statement: str, officer: Officer) -> list[str]:
+        verdict = self.validate(statement, officer)
+        if verdict.accepted_statement is None:
+            return []
+        cleared = await self._run(self.plan(verdict.accepted_statement, officer))
+        return [str(row["fir_id"]) for row in cleared.rows if row.get("fir_id")]
 
     def validate(self, statement: str | None, officer: Officer) -> ZcqlVerdict:
         """The validator's verdict on a draft (an empty draft is rejected)."""
@@ -192,7 +208,8 @@ class RecordsService:
     ) -> RecordsOutcome:
         """The whole path for one question (the fallback engine's records tool)."""
         draft = await self.draft(
-            self.request(question, officer, active_fir_id=active_fir_id, history=history)
+            self.request(question, officer, active_fir_id=active_fir_id, history=history),
+            officer,
         )
         verdict = self.validate(draft.statement, officer)
         if verdict.accepted_statement is None:

@@ -68,6 +68,12 @@ class ZcqlDraft:
     """For `compare`: the compared values (years 'YYYY', months 'YYYY-MM' or precinct ids)."""
     stages_ms: tuple[tuple[str, float], ...] = ()
     """The cascade's stages that ran, in order, with their milliseconds ("parser", "groq")."""
+    unplaced: tuple[str, ...] = ()
+    """Words the parser could not place: its clarification asks about them, and a model (in
+    the cascade) may still try the question."""
+    fir_serials: tuple[str, ...] = ()
+    """FIR numbers written without a year ("04029"): resolved against the FIRs the caller may
+    see before the statement runs (`tools.text2zcql.serials`)."""
 
 
 class ZcqlGenerator(Protocol):

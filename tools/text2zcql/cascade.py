@@ -68,7 +68,8 @@ class CascadeZcqlGenerator:
         started = time.perf_counter()
         parsed = parse(request)
         stages: tuple[tuple[str, float], ...] = (("parser", _ms(started)),)
-        if parsed.statement is not None or parsed.clarification is not None or not self._model:
+        asks = parsed.clarification is not None and not parsed.unplaced
+        if parsed.statement is not None or asks or not self._model:
             return replace(parsed, stages_ms=stages)
         started = time.perf_counter()
         drafted = await self._model.generate(replace(request, hints=hints(request)))

@@ -41,7 +41,9 @@ def filters(e: Entities, col: str) -> list[b.Condition]:
         out.append(b.Condition(f"{b.column('involves_juvenile', col)} = TRUE"))
     if e.sexual_offence:
         out.append(b.Condition(f"{b.column('sexual_offence', col)} = TRUE"))
-    if e.period:
+    if e.period and e.period.fir_year is not None:
+        out.append(b.like_any(b.column("fir_id", col), [f"FIR-{e.period.fir_year}-*"]))
+    elif e.period:
         out.extend(b.date_bounds(b.column("registered_at", col), e.period.start, e.period.end))
     return out
 

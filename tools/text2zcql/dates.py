@@ -93,6 +93,20 @@ class Period:
     start: date | None
     end: date | None
     label: str
+    fir_year: int | None = None
+    """Set when the period is one whole registration year written as the FIR numbers' year
+    ("FIR-2025-*": one ZCQL condition instead of two date bounds)."""
+
+    def registration_year(self, today: date) -> int | None:
+        """The year when the period is all of one calendar year as far as FIRs go (Jan 1 to
+        Dec 31, or Jan 1 of this year onwards: none is registered after today), else None."""
+        if self.start is None or (self.start.month, self.start.day) != (1, 1):
+            return None
+        year = self.start.year
+        if self.end == date(year + 1, 1, 1):
+            return year
+        current = year == today.year and (self.end is None or self.end > today)
+        return year if current else None
 
     def describe(self) -> str:
         """Human wording with inclusive dates, e.g. "last month (2026-11-01 to 2026-11-30)"."""
@@ -243,10 +257,67 @@ _RANGE = re.compile(
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
 )
 _SINCE = re.compile(rf"(?:since|after|from|starting)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})(?!\d)")
+_SINCE_AFTER = re.compile(
+    rf"(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:se|inda|rinda|ninda|onwards|onward)"
+    r"(?:\s+(?:ab|aaj|ivattu|iddu)\s*(?:tak|varege|varegu))?(?![\w-])"
+)
 _BEFORE = re.compile(rf"(?:before|until|till|up to)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})(?!\d)")
 _SINGLE = re.compile(
     rf"(?<![\w/-])(?:(?:in|on|during|for|of)\s+)?(?P<a>{_DAY.replace('?P<', '?P<a_')})(?![\w/-])"
 )
+
+
+_N_WORD = rf"(?:\d{{1,3}}|an?|{'|'.join(_NUMBER_WORDS)})"
+_UNIT = rf"(?:days?|weeks?|fortnights?|months?|years?|{'|'.join(_UNIT_WORDS)})"
+_AGO = re.compile(
+    rf"(?:(?:registered|reported|filed|lodged)\s+)?"
+    rf"(?:(?:more|older|earlier) than|over|above|beyond|at least)\s+(?P<n>{_N_WORD})\s+"
+    rf"(?P<unit>{_UNIT})(?:\s+(?:ago|old|back|before))?"
+    rf"|(?P<n2>{_N_WORD})\s*\+?\s+(?P<unit2>{_UNIT})\s+(?:or more\s+)?old"
+)
+_HALF = re.compile(
+    rf"(?:in\s+|during\s+)?(?:the\s+)?(?P<which>first|second|1st|2nd|last|h1|h2)\s+"
+    rf"(?P<part>half|quarter)\s+(?:of\s+)?(?P<year>{_YEAR})"
+    rf"|(?:in\s+|during\s+)?(?P<q>q[1-4]|h[12])\s+(?:of\s+)?(?P<qyear>{_YEAR})"
+)
+_BEFORE_LAST = re.compile(r"(?:in\s+|during\s+)?(?:the\s+)?year before last")
+
+
+def _count(raw: str) -> int:
+    return int(raw) if raw.isdigit() else 1 if raw in ("a", "an") else _NUMBER_WORDS[raw]
+
+
+def _ago(m: re.Match[str], today: date) -> Period:
+    """ "more than 90 days ago", "over a year old": registered before today minus that."""
+    n = _count(m["n"] or m["n2"])
+    raw_unit = m["unit"] or m["unit2"]
+    unit = _UNIT_WORDS.get(raw_unit, raw_unit.rstrip("s"))
+    if unit in ("month", "year"):
+        end = _months_back(today, n * (12 if unit == "year" else 1))
+    else:
+        end = today - timedelta(days=n * _UNITS.get(unit, 1))
+    label = f"more than {n} {unit}{'s' if n > 1 else ''} ago"
+    return Period(None, end, label)
+
+
+def _part_of_year(m: re.Match[str], today: date) -> Period:
+    """ "first half of 2025" (Jan-Jun), "Q3 2025" (Jul-Sep), "last quarter of 2025"."""
+    if m["q"]:
+        year, kind, index = int(m["qyear"]), m["q"][0], int(m["q"][1])
+    else:
+        year = int(m["year"])
+        kind = "h" if m["part"] == "half" else "q"
+        which = m["which"]
+        last = 2 if kind == "h" else 4
+        index = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "last": last}.get(which, 0)
+        if which in ("h1", "h2"):
+            kind, index = "h", int(which[1])
+    months = 6 if kind == "h" else 3
+    first = date(year, 1 + months * (index - 1), 1)
+    after_month = 1 + months * index
+    after = date(year + 1, 1, 1) if after_month > 12 else date(year, after_month, 1)
+    word = "half" if kind == "h" else "quarter"
+    return _clip(first, after, f"{m.group(0).strip()} ({word} {index} of {year})", today)
 
 
 def _months_back(today: date, n: int) -> date:
@@ -264,6 +335,13 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
             if b.first < a.first and not re.search(_YEAR, m["b"]):
                 b = _Point(b.first.replace(year=a.first.year), b.after.replace(year=a.first.year))
             return _clip(a.first, b.after, "", today), m.span()
+    if m := _AGO.search(text):
+        return _ago(m, today), m.span()
+    if m := _HALF.search(text):
+        return _part_of_year(m, today), m.span()
+    if m := _BEFORE_LAST.search(text):
+        year = today.year - 2
+        return Period(date(year, 1, 1), date(year + 1, 1, 1), "the year before last"), m.span()
     if m := _LAST_N.search(text):
         raw = m["n"] or "one"
         n = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
@@ -283,10 +361,11 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
         span = _relative(phrase, today)
         if span:
             return _clip(span[0], span[1], phrase, today), m.span()
-    if m := _SINCE.search(text):
-        a = _point(m["a"], today)
-        if a:
-            return Period(a.first, None, ""), m.span()
+    for since in (_SINCE, _SINCE_AFTER):
+        if m := since.search(text):
+            a = _point(m["a"], today)
+            if a:
+                return Period(a.first, None, ""), m.span()
     if m := _BEFORE.search(text):
         a = _point(m["a"], today)
         if a:
@@ -311,21 +390,60 @@ FESTIVALS: dict[str, tuple[str, ...]] = {
     "holi": ("holi",),
     "karnataka rajyotsava": ("karnataka rajyotsava", "rajyotsava", "kannada rajyotsava"),
     "makar sankranti": ("makar sankranti", "sankranti", "sankranthi"),
-    "eid al-fitr": ("eid al-fitr", "eid ul fitr", "ramzan", "ramadan eid"),
-    "eid al-adha": ("eid al-adha", "bakrid", "bakri eid"),
-    "gandhi's birthday": ("gandhi jayanti", "gandhi jayanthi"),
+    "eid al-fitr": (
+        "eid al-fitr",
+        "eid ul fitr",
+        "eid ul-fitr",
+        "eid-ul-fitr",
+        "ramzan",
+        "ramadan eid",
+    ),
+    "eid al-adha": (
+        "eid al-adha",
+        "eid ul adha",
+        "eid ul-adha",
+        "eid-ul-adha",
+        "bakrid",
+        "bakri eid",
+    ),
+    "mahatma gandhi's birthday": ("gandhi jayanti", "gandhi jayanthi"),
+    "janmashtami": ("janmashtami", "krishna janmashtami", "gokulashtami"),
+    "maha shivaratri": ("maha shivaratri", "mahashivaratri", "shivaratri", "shivratri"),
+    "dr. b. r. ambedkar's birthday": ("ambedkar jayanti", "ambedkar jayanthi"),
+    "ram navami": ("ram navami", "rama navami"),
+    "mahavira's birthday": ("mahavir jayanti", "mahaveer jayanti"),
+    "guru nanak's birthday": ("guru nanak jayanti", "gurpurab"),
+    "buddha purnima": ("buddha purnima", "buddha jayanti"),
+    "prophet's birthday": ("eid-e-milad", "eid e milad", "milad-un-nabi", "milad un nabi"),
     "good friday": ("good friday",),
     "may day": ("may day", "labour day"),
+    "new year's eve": ("new year's eve", "new years eve", "new year eve"),
+    "new year's day": ("new year's day", "new years day", "new year day"),
 }
 """Canonical holiday (lower-case start of its `holidays` name) -> how officers write it."""
+FIXED_DAYS: dict[str, tuple[int, int]] = {"new year's eve": (12, 31), "new year's day": (1, 1)}
+"""Days the `holidays` calendar for India does not carry: (month, day) every year."""
+AMBIGUOUS_FESTIVALS: dict[str, tuple[str, ...]] = {"eid": ("eid al-fitr", "eid al-adha")}
+"""Names that fit several festivals ("Eid": two Eids): the parser asks which."""
+_LAST_WORDS = r"last|pichle|pichhle|previous|kaleda|hoda"
+_LAST_YEAR = r"last year|pichle saal|previous year|kaleda varsha|hoda varsha"
+_THIS_YEAR = r"this year|is saal|ee varsha|current year"
 _FESTIVAL = re.compile(
-    r"(?<![\w-])(?P<name>"
+    rf"(?<![\w-])(?:(?P<last>{_LAST_WORDS})\s+)?(?:(?P<pre>{_YEAR})\s+(?:ke\s+|ki\s+|ka\s+)?)?"
+    r"(?P<name>"
     + "|".join(
-        sorted((re.escape(v) for vs in FESTIVALS.values() for v in vs), key=len, reverse=True)
+        sorted(
+            (re.escape(v) for vs in [*FESTIVALS.values(), AMBIGUOUS_FESTIVALS] for v in vs),
+            key=len,
+            reverse=True,
+        )
     )
-    + rf")(?:\s+(?P<year>{_YEAR}))?(?![\w-])"
+    + r")(?:\s+day)?(?:\s+(?:ke|ki|ka|wale|vale)\s+din|\s+dina|\s+dinadandu)?"
+    + rf"(?:\s+(?:of\s+)?(?P<year>{_YEAR}))?(?:\s+(?P<ly>{_LAST_YEAR}))?"
+    + rf"(?=\s+(?P<ty>{_THIS_YEAR}))?(?![\w-])"
 )
 _FESTIVAL_OF = {v: canonical for canonical, vs in FESTIVALS.items() for v in vs}
+_LINK = re.compile(r"^\s*(?:and|to|till|until|-|se|mattu)\s*$")
 
 
 @lru_cache(maxsize=16)
@@ -343,22 +461,75 @@ def festival_date(name: str, today: date, year: int | None = None) -> date | Non
     """The day of a named festival: in `year`, else its latest occurrence up to today."""
     canonical = _FESTIVAL_OF.get(name, name)
     first, last = (year, year) if year else (today.year - 1, today.year)
-    days = [d for d, n in _holiday_dates(first, last) if n.startswith(canonical)]
+    if canonical in FIXED_DAYS:
+        month, day_ = FIXED_DAYS[canonical]
+        days = [date(y, month, day_) for y in range(first, last + 1)]
+    else:
+        days = [d for d, n in _holiday_dates(first, last) if n.startswith(canonical)]
     if year is None:
         days = [d for d in days if d <= today]
     return days[-1] if days else None
 
 
-def resolve_festivals(text: str, today: date) -> tuple[str, list[str]]:
-    """Text with festival names replaced by their dates ("since diwali" -> "since 8 nov 2026"),
-    and how each was read ("Diwali = 2026-11-08")."""
+@dataclass(frozen=True)
+class Festivals:
+    """Festival names read as dates: the rewritten text, how each was read, and the names
+    that fit several festivals (each with the dated options to ask about)."""
+
+    text: str
+    notes: list[str]
+    ambiguous: list[tuple[str, tuple[str, ...]]]
+
+
+def _year_of(m: re.Match[str], today: date) -> int | None:
+    if m["year"] or m["pre"]:
+        return int(m["year"] or m["pre"])
+    if m["ly"]:
+        return today.year - 1
+    if m["ty"]:
+        return today.year
+    return None
+
+
+def read_festivals(text: str, today: date) -> Festivals:
+    """Festival names replaced by their dates ("since diwali" -> "since 8 nov 2026"); a year
+    written after the second of two linked festivals ("between Sankranti and Ugadi 2025")
+    holds for both."""
+    matches = list(_FESTIVAL.finditer(text))
+    years = [_year_of(m, today) for m in matches]
+    for i in range(len(matches) - 1):
+        between = text[matches[i].end() : matches[i + 1].start()]
+        if years[i] is None and years[i + 1] is not None and _LINK.match(between):
+            years[i] = years[i + 1]
     notes: list[str] = []
-
-    def swap(m: re.Match[str]) -> str:
-        day = festival_date(m["name"], today, int(m["year"]) if m["year"] else None)
+    ambiguous: list[tuple[str, tuple[str, ...]]] = []
+    out, pos = [], 0
+    written = set(re.findall(rf"(?<![\d-]){_YEAR}(?![\d-])", text))
+    only_year = int(written.pop()) if len(written) == 1 else None
+    years = [only_year if y is None else y for y in years]
+    for m, year in zip(matches, years, strict=True):
+        out.append(text[pos : m.start()])
+        pos = m.end()
+        name = m["name"]
+        if name in AMBIGUOUS_FESTIVALS:
+            options = []
+            for option in AMBIGUOUS_FESTIVALS[name]:
+                day = festival_date(option, today, year)
+                options.append(f"{option.title()} ({day.isoformat()})" if day else option.title())
+            ambiguous.append((name, tuple(options)))
+            out.append(" ")
+            continue
+        day = festival_date(name, today, year)
         if day is None:
-            return m.group(0)
-        notes.append(f"{m['name'].title()} = {day.isoformat()}")
-        return f"{day.day} {calendar.month_abbr[day.month].lower()} {day.year}"
+            out.append(m.group(0))
+            continue
+        notes.append(f"{name.title()} = {day.isoformat()}")
+        out.append(f"{day.day} {calendar.month_abbr[day.month].lower()} {day.year}")
+    out.append(text[pos:])
+    return Festivals("".join(out), notes, ambiguous)
 
-    return _FESTIVAL.sub(swap, text), notes
+
+def resolve_festivals(text: str, today: date) -> tuple[str, list[str]]:
+    """Text with festival names replaced by their dates, and how each was read."""
+    read = read_festivals(text, today)
+    return read.text, read.notes

@@ -21,7 +21,7 @@ from tools.text2zcql.dates import (
     MONTHS,
     Period,
     find_period,
-    resolve_festivals,
+    read_festivals,
 )
 from tools.text2zcql.grounding import ACCEPT, ground_word
 from tools.text2zcql.investigators import INVESTIGATORS, Investigator
@@ -32,6 +32,7 @@ from tools.text2zcql.lexicon import (
     ROLE_WORDS,
     STATUS_PHRASES,
     VEHICLE_STATUS_PHRASES,
+    VEHICLE_TYPE_PHRASES,
     CrimeFilter,
     crime_filter,
 )
@@ -143,20 +144,30 @@ _NAME_STOP = _words(
     records record registered station ps district pending open closed arrested arrest count
     number list show give me my our total how many by to till until after before year month
     week day days months years today yesterday status io officer details held has have had
-    accused complainant victim witness person persons people named name called involving
+    accused complainant victim witness person persons people named name names called involving
     against stolen vehicle vehicles under investigation charge sheeted chargesheeted women
     woman children child minors minor juveniles juvenile seniors senior citizens elderly
     """
 )
 _PREPOSITION_PLACE = re.compile(
     r"\b(?:in|at|near|from|under)\s+(?P<w>[a-z][a-z.]+(?:\s+[a-z][a-z.]+)?)"
-    r"\s+(?:ps|police station|station|thana)\b(?!s)"
+    r"\s+(?:ps|police station|station|thana|thane)\b(?!s)"
 )
+_OWN = _words("my our mere mera meri hamare hamara apne nanna namma nam your")
+"""Possessives: "in my station" is the caller's own precincts, not a place name."""
 _DOMAIN_WORDS = re.compile(
     r"\b(?:firs?|cases?|crimes?|complaints?|incidents?|offences?|offenses?|records?|"
     r"registered|reported|accused|complainants?|victims?|io|kgid|beats?|stations?|"
     r"investigat\w*|arrest\w*|chargesheet\w*|charge[- ]sheet\w*)\b"
 )
+
+
+@dataclass(frozen=True)
+class StationChoice:
+    """A place name that fits several stations ("Jayanagar", "Mandya PS"): ask which."""
+
+    typed: str
+    stations: list[places.Station]
 
 
 @dataclass
@@ -191,7 +202,15 @@ class Entities:
     io_candidates: list[Investigator] = field(default_factory=list)
     """IOs matching a name written after "IO" (all stations; the parser scopes and asks)."""
     io_typed: str = ""
+    period_choices: list[str] = field(default_factory=list)
+    """Two periods named that do not overlap ("pichle saal aur is saal"): ask which."""
+    festival_choices: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """Festival names that fit several days ("Eid"), with the dated options to ask about."""
+    station_choices: list[StationChoice] = field(default_factory=list)
+    """Place names that fit several stations (the parser asks which)."""
     vehicle_status: str | None = None
+    vehicle_types: list[str] = field(default_factory=list)
+    """Kinds of vehicle asked about with a vehicle status ("cars not recovered" -> Car)."""
     date_notes: list[str] = field(default_factory=list)
     """How festivals were read ("Diwali = 2026-11-08")."""
     ignored: list[str] = field(default_factory=list)
@@ -204,7 +223,7 @@ def _phrase_pattern(phrase: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _whole_phrase(phrase: str) -> re.Pattern[str]:
+def whole_phrase(phrase: str) -> re.Pattern[str]:
     """A phrase as a whole-word pattern, with its plural (-s, -es, -ies) for phrases of 3+."""
     word = _phrase_pattern(phrase)
     if phrase.endswith("y"):
@@ -229,7 +248,7 @@ class _Text:
         for phrase in sorted(phrases, key=len, reverse=True):
             if phrase.split()[0].rstrip("y")[:3] not in self.text:
                 continue
-            for m in _whole_phrase(phrase).finditer(self.text):
+            for m in whole_phrase(phrase).finditer(self.text):
                 found.append((m.start(), phrase))
                 self.take(m.span())
         return [phrase for _, phrase in sorted(found)]
@@ -243,12 +262,51 @@ def _station_aliases() -> dict[str, str]:
         keys[name.replace(" ps", "")] = s.precinct_id
         keys[s.precinct_id.lower()] = s.precinct_id
     keys.update(places.STATION_ALIASES)
+    for key, precinct in list(keys.items()):
+        for variant in _spellings(key):
+            keys.setdefault(variant, precinct)
     return keys
+
+
+_NAME_SUFFIXES = ("nagar", "puram", "pura", "halli", "pete", "pet", "wadi", "gudi", "bad")
+
+
+def _spellings(key: str) -> list[str]:
+    """How officers space a station's name: "kr puram" -> "krpuram", "indiranagar" ->
+    "indira nagar"."""
+    out = []
+    if " " in key and "-" not in key:
+        out.append(key.replace(" ", ""))
+    for suffix in _NAME_SUFFIXES:
+        stem = key.removesuffix(suffix)
+        if stem != key and len(stem) >= 4 and stem.isalpha():
+            out.append(f"{stem} {suffix}")
+            break
+    return out
 
 
 _STATION_KEYS = _station_aliases()
 _STATION_BY_ID = {s.precinct_id: s for s in places.STATIONS}
-_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana))?"
+_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana|thane))?"
+_STATION_WORD = re.compile(r"\s+(?:ps|p\.s\.|police station|station|thana|thane)(?![\w-])")
+
+
+def _homonyms() -> dict[str, tuple[str, ...]]:
+    """Station keys that are also the start of another station's name ("jayanagar" is
+    Jayanagar PS in Bengaluru and Jayanagar PS Shivamogga): the precincts each may mean."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key, precinct in _STATION_KEYS.items():
+        others = [
+            s.precinct_id
+            for s in places.STATIONS
+            if s.precinct_id != precinct and s.station_name.lower().startswith(key + " ")
+        ]
+        if others:
+            out[key] = (precinct, *others)
+    return out
+
+
+_HOMONYMS = _homonyms()
 
 
 def _fir_ids(t: _Text) -> list[str]:
@@ -287,14 +345,19 @@ def _sections(t: _Text) -> list[tuple[str, str]]:
     return list(dict.fromkeys(found))
 
 
-def _places(t: _Text) -> tuple[list[places.Station], list[str]]:
+def _places(t: _Text) -> tuple[list[places.Station], list[str], list[StationChoice]]:
+    """Stations and districts named; a name that fits several stations is left to ask about."""
     stations: list[str] = []
+    choices: list[StationChoice] = []
     for alias in sorted(_STATION_KEYS, key=len, reverse=True):
         if alias not in t.text:
             continue
         pattern = rf"(?<![\w-]){re.escape(alias)}{_PLACE_SUFFIX}(?![\w-])"
         for m in re.finditer(pattern, t.text):
-            stations.append(_STATION_KEYS[alias])
+            if alias in _HOMONYMS:
+                choices.append(StationChoice(alias, [_STATION_BY_ID[i] for i in _HOMONYMS[alias]]))
+            else:
+                stations.append(_STATION_KEYS[alias])
             t.take(m.span())
     districts: list[str] = []
     for alias in sorted(places.DISTRICT_ALIASES, key=len, reverse=True):
@@ -302,15 +365,35 @@ def _places(t: _Text) -> tuple[list[places.Station], list[str]]:
             continue
         pattern = rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division))?(?![\w-])"
         for m in re.finditer(pattern, t.text):
+            station = _STATION_WORD.match(t.text, m.end())
+            if station is not None:
+                named = _stations_named(alias)
+                if len(named) == 1:
+                    stations.append(named[0].precinct_id)
+                else:
+                    choices.append(StationChoice(alias, named))
+                t.take((m.start(), station.end()))
+                continue
             districts.extend(places.DISTRICT_ALIASES[alias])
             t.take(m.span())
-    return [_STATION_BY_ID[i] for i in dict.fromkeys(stations)], list(dict.fromkeys(districts))
+    found = [_STATION_BY_ID[i] for i in dict.fromkeys(stations)]
+    return found, list(dict.fromkeys(districts)), choices
+
+
+def _stations_named(district_alias: str) -> list[places.Station]:
+    """ "Mandya PS", "Hubli station": the district's stations whose name carries the word."""
+    districts = places.DISTRICT_ALIASES[district_alias]
+    words = {district_alias, *(d.lower().split("-")[0] for d in districts)}
+    inside = [s for d in districts for s in places.stations_in(d)]
+    return [s for s in inside if words & set(re.findall(r"[a-z]+", s.station_name.lower()))] or (
+        inside
+    )
 
 
 def _fuzzy_place(t: _Text) -> tuple[places.Station | None, str | None]:
     """A misspelt station after "in/at ... PS" (resolved fuzzily), else the unknown name."""
     m = _PREPOSITION_PLACE.search(t.text)
-    if m is None:
+    if m is None or m["w"].split()[0] in _OWN:
         return None, None
     station = places.resolve_station(m["w"])
     if station is not None:
@@ -352,6 +435,26 @@ def _vocabulary() -> frozenset[str]:
 
 
 VOCABULARY = _vocabulary()
+FRAGMENTS = (
+    frozenset(
+        w
+        for phrase in CRIME_PHRASES
+        if " " in phrase or "-" in phrase
+        for w in re.findall(r"[a-z]+", phrase)
+    )
+    - _words(" ".join([*STATUS_PHRASES, *MODE_PHRASES, *DIMENSIONS, *MONTHS]))
+    - _NAME_STOP
+    - (frozenset(w for k in [*places.DISTRICT_ALIASES, *places.STATION_ALIASES] for w in k.split()))
+    - frozenset(CRIME_PHRASES)
+    - _words(
+        "time man men non run other public night daytime karnataka sexual break breaking "
+        "bike bikes car cars scooter motorcycle auto two four wheeler wheelers gaadi mv motor"
+    )
+)
+"""Words that belong to a crime only as part of a phrase ("chain" of "chain snatching"):
+left over on their own they were not understood, so they are content words to ground."""
+PRECINCT_CODES = frozenset(w for s in places.STATIONS for w in s.precinct_id.lower().split("-"))
+"""Fragments of precinct codes ("mde"): vocabulary, but never a correction target."""
 _VOCABULARY = VOCABULARY
 FILLER = _words(
     """
@@ -369,8 +472,14 @@ FILLER = _words(
     sir madam ji bhai please kindly yaar abhi wahan yahan kahan kaha hota hoti hote karo kar
     dikha dikhaiye chahiye eshtu yeshtu estu alli nalli ge prakarana prakaranagalu kesu kesgalu
     agide aagide aytu ide yaava yavu beku kodi thorisi banthu bandide dakhala dakhalagide
+    saare sare sab sabhi ab kis kin abhi bhi wala vale paas pass mere mera meri hamare hamara
+    apne tha thi the hoga koi nanna namma nam avara avaru avru hatra iruva iruvudu galu gallu
+    aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
+    darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee aagilla
+    agilla illa
     """
 )
+FILLER |= _OWN
 _CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 
 
@@ -411,6 +520,18 @@ def _stolen_vehicles(text: str) -> list[CrimeFilter]:
     return []
 
 
+def _said_by_status(crime: CrimeFilter, e: Entities) -> bool:
+    """A theft word that only restates the vehicle's status ("stolen vehicles not recovered",
+    "kalavu aagiruva car"): the status (and type) filter says it, the FIR's crime need not."""
+    if set(crime.values) == _VEHICLE_THEFT_VALUES:
+        return True
+    if e.vehicle_status != "Stolen":
+        return False
+    return crime.values == ("THEFT",) or (
+        bool(e.vehicle_types) and set(crime.values) <= _VEHICLE_THEFT_VALUES
+    )
+
+
 def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
     """ "burglary ... at night" means night burglary (and "by day" day burglary)."""
     both = ("BURGLARY - DAY", "BURGLARY - NIGHT")
@@ -433,9 +554,10 @@ def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
 
 def extract(question: str, today: date, cased: str = "") -> Entities:
     """Recognise every entity in a normalised question (`cased`: the text as typed, for names)."""
-    text, date_notes = resolve_festivals(question, today)
+    festivals = read_festivals(question, today)
+    text = festivals.text
     t = _Text(text)
-    e = Entities(date_notes=date_notes)
+    e = Entities(date_notes=festivals.notes, festival_choices=festivals.ambiguous)
     e.fir_ids = _fir_ids(t)
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
@@ -455,7 +577,11 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(span)
         second, span = find_period(t.text, today)
         if second is not None and span is not None and e.period is not None:
-            e.period = _intersect(e.period, second)
+            both = _intersect(e.period, second)
+            if both.start and both.end and both.start >= both.end:  # "last year and this year"
+                e.period_choices = [e.period.describe(), second.describe()]
+                both = Period(None, None, "")
+            e.period = both if both.start or both.end else None
             t.take(span)
     if m := _IO_BADGE.search(t.text):
         e.io_badge = m.group(1)
@@ -468,19 +594,24 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     if e.person_name is None and cased:
         e.person_name = _cased_person(cased, t)
-    e.stations, e.districts = _places(t)
+    e.stations, e.districts, e.station_choices = _places(t)
+    if not e.io_candidates and not e.io_badge:
+        e.io_candidates, e.io_typed = _io_surnames(t)
     fuzzy, e.unknown_place = _fuzzy_place(t)
     if fuzzy is not None:
         e.stations.append(fuzzy)
     e.domain_words = bool(_DOMAIN_WORDS.search(t.text))
-    e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
-    if not e.crimes:
-        e.crimes = _stolen_vehicles(t.text)
-    if _VEHICLE_WORD.search(text):
+    if _VEHICLE_WORD.search(text):  # before crimes: "still missing" is a vehicle's status here
         found = t.take_phrases(VEHICLE_STATUS_PHRASES)
         e.vehicle_status = VEHICLE_STATUS_PHRASES[found[0]] if found else None
         if e.vehicle_status:
-            e.crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT_VALUES]
+            kinds = t.take_phrases(VEHICLE_TYPE_PHRASES)
+            e.vehicle_types = list(dict.fromkeys(VEHICLE_TYPE_PHRASES[k] for k in kinds))
+    e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
+    if not e.crimes:
+        e.crimes = _stolen_vehicles(t.text)
+    if e.vehicle_status:
+        e.crimes = [c for c in e.crimes if not _said_by_status(c, e)]
     e.modes = list(dict.fromkeys(MODE_PHRASES[p] for p in t.take_phrases(MODE_PHRASES)))
     e.statuses = list(dict.fromkeys(STATUS_PHRASES[p] for p in t.take_phrases(STATUS_PHRASES)))
     if re.search(r"\bjuveniles?\b|\bminors?\b|\bchild(?:ren)? in conflict\b", t.text):
@@ -498,7 +629,13 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         if e.stations or e.districts:
             t.take(m.span("w"))
     words = re.findall(r"[a-z][a-z']+", t.text)
-    e.ignored = list(dict.fromkeys(w for w in words if w not in FILLER and w not in _VOCABULARY))
+    e.ignored = list(
+        dict.fromkeys(
+            w
+            for w in words
+            if w not in FILLER and (w not in _VOCABULARY or w.rstrip("s") in FRAGMENTS)
+        )
+    )
     return e
 
 
@@ -524,6 +661,37 @@ def _io_names(t: _Text) -> tuple[list[Investigator], str]:
             i
             for i in INVESTIGATORS
             if i.surname == surname and (initial is None or i.initial == initial)
+        ]
+        if found:
+            t.take(m.span())
+            typed = f"{initial.upper()}. " if initial else ""
+            return found, typed + m["sur"].capitalize()
+    return [], ""
+
+
+_IO_CUE = re.compile(
+    r"\b(?:sir|madam|avara|avaru|avru|saheb|sahab|ji|paas|pass|hatra|handling|handled|handles|"
+    r"assigned|investigated|investigating|probing|probed|io|officer)\b|'s\b"
+)
+"""Words that make a bare surname an IO ("Kiran ke paas", "Achar sir", "Pasha's cases")."""
+_SURNAME = re.compile(
+    r"(?<![\w'-])(?:(?P<init>[a-z])\.?\s*)?(?P<sur>"
+    + "|".join(sorted(map(re.escape, _IO_SURNAMES), key=len, reverse=True))
+    + r")(?P<poss>'s)?(?![\w-])"
+)
+
+
+def _io_surnames(t: _Text) -> tuple[list[Investigator], str]:
+    """IOs named without "IO" before them: "H. Puneeth", or a bare surname with an IO cue."""
+    cue = bool(_IO_CUE.search(t.text))
+    for m in _SURNAME.finditer(t.text):
+        initial = m["init"] if m["init"] and re.match(r"[a-z]\.", m.group(0)) else None
+        if initial is None and not (cue or m["poss"]):
+            continue
+        found = [
+            i
+            for i in INVESTIGATORS
+            if i.surname == m["sur"] and (initial is None or i.initial == initial)
         ]
         if found:
             t.take(m.span())
@@ -573,7 +741,7 @@ _GROUPS: tuple[tuple[str, ...], ...] = (
     ("fir_ids", "refers_to_active", "plates", "person_name", "person_role"),
     ("dimensions", "top_n", "ranking", "ascending"),
     ("io_badge", "io_candidates", "io_typed"),
-    ("vehicle_status",),
+    ("vehicle_status", "vehicle_types"),
 )
 
 

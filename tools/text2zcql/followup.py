@@ -16,12 +16,14 @@ from tools.domain.synonyms import normalise_text
 from tools.text2zcql.understand import Understanding, is_follow_up
 
 _BACK = re.compile(
-    r"\b(?:of them|of those|among them|among those|in me se|inme se|unme se|un me se|"
+    r"\b(?:of them|of those|out of them|out of those|among them|among those|in me se|inme se|"
+    r"unme se|un me se|un mein se|unmein se|avugalalli|avaralli|"
     r"which of them|those|them|it)\b"
 )
 """Words pointing back at the previous answer (or the FIR list on screen, if there is one)."""
 _BACK_DROPPED = re.compile(
-    r"\b(?:of them|of those|among them|among those|in me se|inme se|unme se|un me se)\b"
+    r"\b(?:of them|of those|out of them|out of those|among them|among those|in me se|inme se|"
+    r"unme se|un me se|un mein se|unmein se|avugalalli|avaralli)\b"
 )
 _HEAD = re.compile(
     r"\b(?:firs?|cases?|crimes?|complaints?|incidents?|offen[cs]es?|records?|vehicles?|cars?|"

@@ -61,8 +61,21 @@ from tools.text2zcql.persons import (
     person_conditions,
     read_person_words,
 )
+from tools.text2zcql.same_io import (
+    asks_same_io,
+    describe_same_io,
+    referenced_fir,
+    same_io_conditions,
+)
 from tools.text2zcql.scope_words import own_scope
-from tools.text2zcql.understand import Understanding, carry, describe_candidate, understand
+from tools.text2zcql.understand import (
+    Understanding,
+    asks_to_write,
+    carry,
+    describe_candidate,
+    in_english,
+    understand,
+)
 from tools.text2zcql.vehicles import VehicleWords, read_vehicle_words, vehicle_draft
 
 _NOT_RECORDS = re.compile(
@@ -75,12 +88,6 @@ _NOT_RECORDS = re.compile(
     r"next (?:week|month|quarter|year)|will (?:see|be|there|happen|rise|increase|have)|"
     r"agle (?:hafte|mahine|saal|varsh)|honge|hogi|hoga)\b"
 )
-_WRITE = re.compile(
-    r"^(?:please\s+|pls\s+|kindly\s+)?(?:close|update|change|modify|edit|delete|remove|insert|"
-    r"add|create|mark|set|assign|reassign|transfer|drop|truncate|alter|rename)\b(?!\s+(?:up|of)\b)"
-    r"|\bmark\b.*\b(?:as|kar do|karo|kardo)\b|\b(?:kar do|kardo|badal do|hata do|mita do)\b"
-)
-"""Requests to change records: refused (the assistant only reads)."""
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
 _IO_WORDS = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|investigation officer|officer|who is (?:handling|"
@@ -135,12 +142,12 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     text = normalise_text(request.question)
     if not text:
         return unparsed("The question is empty.")
-    if _WRITE.search(text):
+    if asks_to_write(text):
         return unparsed(
-            "I can only read records: closing, updating, marking, deleting or adding FIRs "
-            "is done in the records system itself, not here."
+            "I can only read records: I can't close, change, mark, add or delete FIRs or "
+            "anything in them. Make the change in CCTNS."
         )
-    if _NOT_RECORDS.search(text):
+    if _NOT_RECORDS.search(in_english(text)):
         return unparsed(
             "This does not look like a question about FIR records (counts, lists, status, "
             "IOs, vehicles or persons), so no ZCQL query was written."
@@ -152,13 +159,13 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     if request.visible_record_ids:
         question = as_these(question)
     history = records_history(request.history)
-    u = understand(question, request.today)
+    u = understand(question, request.today, request.precincts)
     if history and continues(u, question, bool(request.visible_record_ids)):
         if not request.visible_record_ids:
             question = drop_back_words(question)
-            u = understand(question, request.today)
+            u = understand(question, request.today, request.precincts)
         u = as_follow_up(u)
-    u = carry(u, history, request.today)
+    u = carry(u, history, request.today, request.precincts)
     problem = _ungrounded(u)
     if problem is not None:
         return problem
@@ -182,10 +189,12 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
 def _ungrounded(u: Understanding) -> ZcqlDraft | None:
     """A clarifying question or a plain refusal when a content word was not placed."""
     if u.entities.unknown_place:
-        return unparsed(
-            f"I don't recognise the place '{u.entities.unknown_place}' as a police station or "
-            "district, so I have not answered (without it the count would cover a wider area)."
+        asked = clarify(
+            f"Which place do you mean by '{u.entities.unknown_place}'? I don't recognise it as a "
+            "police station or district, so I have not answered (without it the count would "
+            "cover a wider area)."
         )
+        return replace(asked, unplaced=(u.entities.unknown_place,))
     if u.unsure:
         asks = []
         for g in u.unsure:
@@ -194,11 +203,12 @@ def _ungrounded(u: Understanding) -> ZcqlDraft | None:
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
     if u.unknown:
         words = ", ".join(f"'{w}'" for w in u.unknown[:5])
-        return unparsed(
-            f"I could not use {words} in your question (not a station, district, crime, status, "
-            "period, IO or name I know), so I have not answered: without it the query would "
-            "count a different, wider set of records. Please rephrase that part."
+        asked = clarify(
+            f"What do you mean by {words}? I could not use it (not a station, district, crime, "
+            "status, period, IO or name I know), so I have not answered: without it the query "
+            "would count a different, wider set of records. Please rephrase that part."
         )
+        return replace(asked, unplaced=tuple(u.unknown))
     return None
 
 
@@ -211,15 +221,22 @@ def _reading_notes(u: Understanding) -> list[str]:
 def _fitted(
     text: str, e: Entities, request: ZcqlRequest, asked: PersonWords, vw: VehicleWords
 ) -> ZcqlDraft:
-    """The draft; when it needs more than ZCQL's conditions and its period runs past today,
-    the period's end is dropped (no FIR is registered after today) and it is drafted again."""
+    """The draft; when it needs more than ZCQL's conditions, its period is written with fewer:
+    one whole registration year as the FIR numbers' year (an FIR's number carries the year it
+    was registered), or, when the period runs past today, without its end (no FIR is
+    registered after today); then it is drafted again."""
     draft = _draft(text, e, request, asked, vw)
     period = e.period
-    too_many = "conditions but ZCQL" in (draft.unparsed_reason or "")
-    if too_many and period is not None and period.end is not None and period.end > request.today:
-        open_ended = replace(period, end=None)
-        return _draft(text, replace(e, period=open_ended), request, asked, vw)
-    return draft
+    if period is None or "conditions but ZCQL" not in (draft.unparsed_reason or ""):
+        return draft
+    year = period.registration_year(request.today)
+    if year is not None:
+        fewer = replace(period, fir_year=year)
+    elif period.end is not None and period.end > request.today:
+        fewer = replace(period, end=None)
+    else:
+        return draft
+    return _draft(text, replace(e, period=fewer), request, asked, vw)
 
 
 def _draft(
@@ -232,7 +249,10 @@ def _draft(
     precincts, place = scope
     if _COMPARISON.search(text):
         return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
-    open_fir_io = request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates
+    same_io = asks_same_io(text) and not e.io_candidates
+    open_fir_io = (
+        request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates and not same_io
+    )
     if (
         e.fir_ids
         or e.fir_serials
@@ -261,7 +281,10 @@ def _draft(
     io = _investigator(e, precincts)
     if isinstance(io, ZcqlDraft):
         return io
-    if not _has_records_signal(e) and io is None and not e.refers_to_visible:
+    same_as = referenced_fir(request.active_fir_id, request.history) if same_io else None
+    if same_io and same_as is None:
+        return clarify("Which FIR's IO do you mean? Open the FIR or give its number.")
+    if not _has_records_signal(e) and io is None and not same_as and not e.refers_to_visible:
         return unparsed(
             "I could not find anything to query in the records (a crime, place, period, "
             "status or FIR number)."
@@ -269,6 +292,8 @@ def _draft(
     where = [b.equals_any("precinct_id", precincts), *_filters(e, "")]
     if io is not None:
         where.append(b.equals_any("io_badge", [io.io_badge]))
+    if same_as:
+        where.extend(same_io_conditions(text, same_as, precincts))
     if e.refers_to_visible:
         visible = _visible(request)
         if isinstance(visible, ZcqlDraft):
@@ -277,9 +302,11 @@ def _draft(
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many(where)
     filters = _describe(e, place, io, len(request.visible_record_ids) if e.refers_to_visible else 0)
+    if same_as:
+        filters.append(describe_same_io(text, same_as))
     about = "".join(filters)
     undated = "".join(_describe(replace(e, period=None), place, io))
-    free = not e.refers_to_visible and io is None
+    free = not e.refers_to_visible and io is None and not same_as
     if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
         return arrests(text, e, precincts, undated, counting)
     if free and asked.role:
@@ -319,9 +346,19 @@ def _draft(
     return _with(statement, "list", f"FIRs{about}, newest first.", filters)
 
 
-def _with(statement: str, intent: str, explanation: str, filters: list[str]) -> ZcqlDraft:
+def _with(
+    statement: str,
+    intent: str,
+    explanation: str,
+    filters: list[str],
+    fir_serials: tuple[str, ...] = (),
+) -> ZcqlDraft:
     return ZcqlDraft(
-        statement, intent, explanation, filters=tuple(f.strip(" ,") for f in filters if f.strip())
+        statement,
+        intent,
+        explanation,
+        filters=tuple(f.strip(" ,") for f in filters if f.strip()),
+        fir_serials=fir_serials,
     )
 
 
@@ -433,9 +470,11 @@ def _lookup(
         which = b.like_any("fir_id", [f"FIR-*-{s}" for s in e.fir_serials])
         names = " or ".join(f"number {int(s)} (any year)" for s in e.fir_serials)
         names = f"the FIRs with {names} in the precincts asked about"
+    serials = () if ids else tuple(e.fir_serials)
     io_asked = _IO_WORDS.search(text) and not asked.role
     if not io_asked and (ARREST.search(text) or _PERSONS_ASKED.search(text) or asked.role):
-        return _persons_in_fir(text, e, request, precincts, ids, asked, which, names)
+        persons = _persons_in_fir(text, e, request, precincts, ids, asked, which, names)
+        return replace(persons, fir_serials=serials)
     where = [b.equals_any("precinct_id", precincts), which]
     if _VEHICLE_WORD.search(text):
         return _with(
@@ -443,6 +482,7 @@ def _lookup(
             "vehicle_lookup",
             f"Vehicles recorded in {names}.",
             [f"FIR {names}"],
+            serials,
         )
     if io_asked:
         return _with(
@@ -450,12 +490,14 @@ def _lookup(
             "lookup_io",
             f"Looking up the investigating officer of {names}.",
             [f"FIR {names}"],
+            serials,
         )
     return _with(
         b.select(b.STATUS_COLUMNS, "firs", where),
         "lookup_status",
         f"Looking up the status, crime and sections of {names}.",
         [f"FIR {names}"],
+        serials,
     )
 
 

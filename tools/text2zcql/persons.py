@@ -62,7 +62,9 @@ _ARREST_NOUN = re.compile(r"\barrests\b", re.IGNORECASE)
 ARREST = re.compile(r"\barrest(?:s|ed)?\b|\bgiraftar\w*|\bheld\b")
 NOT_ARRESTED = re.compile(
     r"\b(?:not|never|yet to be|nobody|no one|none)\s+(?:yet\s+|been\s+|was\s+|were\s+)*"
-    r"(?:arrested|held)\b|\b(?:absconding|at large)\b"
+    r"(?:arrested|held)\b|\b(?:absconding|at large|unarrested)\b|"
+    r"\b(?:nahi|nahin|illa)\b[\w\s]{0,20}?\b(?:arrest|giraftar)|"
+    r"\b(?:arrest|giraftar)\w*\s+(?:\w+\s+)?(?:nahi|nahin|illa|agilla|aagilla)\b"
 )
 ANYONE_ARRESTED = re.compile(
     r"\b(?:anyone|anybody|any one|who|whom|which|persons?|people|accused|list|show|names?)\b"

@@ -16,9 +16,14 @@ from datetime import date
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS
-from tools.text2zcql.entities import VOCABULARY, Entities, extract, overlay
+from tools.text2zcql.entities import PRECINCT_CODES, VOCABULARY, Entities, extract, overlay
 from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
-from tools.text2zcql.lexicon import CRIME_PHRASES, VEHICLE_STATUS_PHRASES, crime_filter
+from tools.text2zcql.lexicon import (
+    CRIME_PHRASES,
+    LOCAL_PHRASES,
+    VEHICLE_STATUS_PHRASES,
+    crime_filter,
+)
 
 GRAMMAR = frozenset(
     """
@@ -29,7 +34,9 @@ GRAMMAR = frozenset(
     quietest bottom first show list many much number also only just same still yet anyone
     anybody someone whether has have get got status stand standing position update updates
     progress name names total overall saw see seen recorded logged lodged entered opened
-    compare compared comparison versus vs vs.
+    compare compared comparison versus vs vs. arrests made assigned one two four more less
+    fewer higher lower go goes went gone did does up rise rose fall fell increase increased
+    decrease decreased linked attached connected related
     """.split()  # noqa: SIM905
 )
 GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
@@ -40,7 +47,9 @@ _EXTRA_WORDS = frozenset(
     for phrase in [*VEHICLE_STATUS_PHRASES, *(v for vs in FESTIVALS.values() for v in vs)]
     for w in re.findall(r"[a-z]+", phrase)
 )
-CORRECTABLE: tuple[str, ...] = tuple(sorted(w for w in VOCABULARY | _EXTRA_WORDS if len(w) >= 3))
+CORRECTABLE: tuple[str, ...] = tuple(
+    sorted(w for w in VOCABULARY | _EXTRA_WORDS if len(w) >= 3 and w not in PRECINCT_CODES)
+)
 """Words a misspelling may be corrected to: the parser's content vocabulary only, so that a
 typo is never "corrected" into a word the parser then ignores (which would widen silently)."""
 _FOLLOW_UP = re.compile(
@@ -74,15 +83,62 @@ def content_words(e: Entities) -> list[str]:
     return [w for w in e.ignored if w not in GRAMMAR and w.strip("'") not in GRAMMAR]
 
 
-def understand(question: str, today: date) -> Understanding:
-    """Entities of one question, misspellings corrected, the ungrounded words listed."""
-    text = expand_abbreviations(normalise_text(question))
+_COMPARES = re.compile(r"\b(?:vs\.?|versus|compare\w*|comparison)(?!\w)")
+"""Two periods in a comparison are its buckets, not a choice to ask about."""
+_LOCAL = re.compile(
+    r"(?<![\w'-])("
+    + "|".join(sorted(map(re.escape, LOCAL_PHRASES), key=len, reverse=True))
+    + r")(?![\w'-])"
+)
+
+
+def in_english(text: str) -> str:
+    """Normalised text with its Hinglish and Kanglish words in the grammar's English."""
+    return _LOCAL.sub(lambda m: LOCAL_PHRASES[m[1]], text)
+
+
+_WRITE = re.compile(
+    r"^(?:please |pls |kindly |can you |could you )?(?:close|update|change|modify|edit|alter|"
+    r"delete|remove|drop|truncate|insert|create|register|lodge|mark|assign|reassign|"
+    r"transfer|rename|merge|(?:add|file|enter) (?:a|an|new|the)|set (?:the|status))\b"
+    r"|\b(?:mark|set|update|change)\b.{0,60}\b(?:as|to)\b"
+    r"|\b(?:mark|close|closed|band|update|delete|change|badal|charge ?sheeted|undetected|"
+    r"transfer)\b.{0,60}\b(?:kar do|kardo|kar dijiye|kar dena|maadi|madi)\b"
+    r"|\b(?:badal do|hata do|mita do|hatao|mitao)\b"
+)
+
+
+def asks_to_write(text: str) -> bool:
+    """ "close FIR ... as charge sheeted", "mark X as arrested", "delete ...": a request to
+    change the records, which this assistant never does (refused, not clarified)."""
+    return bool(_WRITE.search(normalise_text(text)))
+
+
+def narrow_stations(
+    stations: list[places.Station], districts: list[str], precincts: tuple[str, ...]
+) -> list[places.Station]:
+    """The stations a name that fits several may mean: those in a district also named, then
+    those in the caller's precincts (when that leaves one); otherwise all of them."""
+    in_district = [s for s in stations if s.district in districts]
+    stations = in_district or stations
+    own = [s for s in stations if s.precinct_id in precincts]
+    return own if len(own) == 1 else stations
+
+
+def _ids(stations: list[places.Station]) -> set[str]:
+    return {s.precinct_id for s in stations}
+
+
+def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> Understanding:
+    """Entities of one question, misspellings corrected, the ungrounded words listed;
+    `precincts` (the caller's) settle a station name that fits several."""
+    text = in_english(expand_abbreviations(normalise_text(question)))
     e = extract(text, today, cased=question)
     corrections: list[tuple[str, str]] = []
     unsure: list[Grounding] = []
     for word in content_words(e):
         g = ground_word(word, CORRECTABLE)
-        if g.word is not None:
+        if g.word is not None and g.word != word:
             corrections.append((word, g.word))
         elif g.candidates:
             unsure.append(g)
@@ -92,6 +148,17 @@ def understand(question: str, today: date) -> Understanding:
         e = extract(text, today, cased=question)
     left = content_words(e)
     unsure = [g for g in unsure if g.typed in left]
+    for choice in e.station_choices:
+        stations = narrow_stations(choice.stations, e.districts, precincts)
+        if len(stations) == 1 or (precincts and not set(precincts) & _ids(stations)):
+            e.stations.extend(stations)  # one reading, or none the caller may query
+        else:
+            unsure.append(
+                Grounding(choice.typed, None, 100.0, tuple(s.station_name for s in stations))
+            )
+    unsure += [Grounding(name, None, 100.0, options) for name, options in e.festival_choices]
+    if e.period_choices and not _COMPARES.search(text):
+        unsure.append(Grounding("the period", None, 100.0, tuple(e.period_choices)))
     asked = {g.typed for g in unsure}
     unknown = [w for w in left if w not in asked]
     return Understanding(text, e, corrections, unsure, unknown)
@@ -102,13 +169,19 @@ def is_follow_up(text: str) -> bool:
     return bool(_FOLLOW_UP.match(normalise_text(text)))
 
 
-def carry(u: Understanding, history: tuple[str, ...], today: date) -> Understanding:
-    """A follow-up's understanding over the conversation's: named kinds replace, others carry."""
+def carry(
+    u: Understanding,
+    history: tuple[str, ...],
+    today: date,
+    precincts: tuple[str, ...] = (),
+) -> Understanding:
+    """A follow-up's understanding over the conversation's: named kinds replace, others carry
+    (`precincts`, the caller's, settle station names in the earlier questions)."""
     if not history or not is_follow_up(u.text):
         return u
     base: Understanding | None = None
     for earlier in history:
-        known = understand(earlier, today)
+        known = understand(earlier, today, precincts)
         if base is not None and is_follow_up(known.text):
             merged = overlay(base.entities, known.entities)
             base = Understanding(f"{known.text} {base.text}", merged, follows=earlier)
@@ -127,6 +200,8 @@ def carry(u: Understanding, history: tuple[str, ...], today: date) -> Understand
 
 def describe_candidate(word: str) -> str:
     """How to offer a candidate word: a station's or district's name, a crime, or the word."""
+    if any(s.station_name == word for s in places.STATIONS):
+        return word
     station = places.resolve_station(word)
     if station is not None and word in station.station_name.lower():
         return station.station_name

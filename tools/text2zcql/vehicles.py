@@ -16,21 +16,11 @@ from tools.domain.seed_names import CARS, OTHER_VEHICLES, TWO_WHEELERS
 from tools.text2zcql import builder as b
 from tools.text2zcql.base import ZcqlDraft
 from tools.text2zcql.conditions import describe, filters, too_many
-from tools.text2zcql.entities import Entities
+from tools.text2zcql.entities import Entities, whole_phrase
+from tools.text2zcql.lexicon import VEHICLE_TYPE_PHRASES
 
 MAKES: tuple[str, ...] = (*TWO_WHEELERS, *CARS, *(make for _, make in OTHER_VEHICLES))
 """Makes as stored in `vehicles.make`."""
-_TYPES = (
-    (re.compile(r"\b(?:cars?|four[- ]wheelers?|jeeps?|suvs?)\b"), "Car"),
-    (
-        re.compile(r"\b(?:two[- ]wheelers?|bikes?|motor ?(?:cycles?|bikes?)|scooters?|scooty)\b"),
-        "Two-wheeler",
-    ),
-    (re.compile(r"\b(?:autos?|auto[- ]rickshaws?|rickshaws?)\b"), "Auto-rickshaw"),
-    (re.compile(r"\b(?:lorr(?:y|ies)|trucks?)\b"), "Lorry"),
-    (re.compile(r"\bbus(?:es)?\b"), "Bus"),
-    (re.compile(r"\bgoods vehicles?\b"), "Goods vehicle"),
-)
 _LINKED = re.compile(
     r"\b(?:linked|connected|attached|related|associated)\s+(?:to|with)\b", re.IGNORECASE
 )
@@ -86,7 +76,11 @@ def read_vehicle_words(question: str) -> tuple[str, VehicleWords]:
 
 def vehicle_type(text: str) -> str | None:
     """The vehicle type named first ("cars" -> 'Car'); a follow-up's own words come first."""
-    found = sorted((m.start(), kind) for pattern, kind in _TYPES if (m := pattern.search(text)))
+    found = sorted(
+        (m.start(), kind)
+        for phrase, kind in VEHICLE_TYPE_PHRASES.items()
+        if (m := whole_phrase(phrase).search(text))
+    )
     return found[0][1] if found else None
 
 

@@ -45,3 +45,9 @@ def test_these_over_an_fir_list_is_records() -> None:
 def test_a_question_about_the_open_fir_is_records() -> None:
     state = {"text": "who is the IO?", "page_context": page(["FIR-2026-00011"], "FIR-2026-00011")}
     assert override(state) == ("zcql", "asks about the FIR open on screen")
+
+
+def test_that_io_s_cases_after_an_fir_was_named_is_records() -> None:
+    history = [turn("IO of FIR-2026-00011?", "zcql")]
+    state = {"text": "Which other FIRs does that IO have?", "history": history}
+    assert override(state) == ("zcql", "asks for the cases of the IO of an FIR named earlier")

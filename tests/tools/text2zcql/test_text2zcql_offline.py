@@ -173,9 +173,17 @@ def test_vocabulary_maps_to_values(question: str, condition: str) -> None:
 
 
 def test_named_station_outside_jurisdiction_is_refused() -> None:
-    d = draft("list cheating cases in Jayanagar this year")
+    d = draft("list cheating cases in Basavanagudi this year")
     assert d.statement is None
-    assert d.unparsed_reason == "Jayanagar PS is outside your jurisdiction."
+    assert d.unparsed_reason == "Basavanagudi PS is outside your jurisdiction."
+
+
+def test_a_name_of_two_stations_neither_in_jurisdiction_is_refused_not_asked() -> None:
+    d = draft("list cheating cases in Jayanagar this year")
+    assert d.statement is None and d.clarification is None
+    assert d.unparsed_reason == (
+        "Jayanagar PS, Jayanagar PS Shivamogga is outside your jurisdiction."
+    )
 
 
 def test_district_with_none_of_the_callers_precincts_is_refused() -> None:

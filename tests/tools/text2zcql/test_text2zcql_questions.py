@@ -233,3 +233,58 @@ def test_requests_to_change_records_are_refused(question: str) -> None:
 
 def test_a_reading_question_with_a_status_word_is_not_a_write() -> None:
     assert "status = 'Closed'" in sql(draft("closed murder cases in Whitefield"))
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [
+        ("accused names in Whitefield robbery cases registered in 2025", 2025),
+        ("names of accused in robbery cases at Whitefield registered in 2025", 2025),
+        ("how many juvenile accused in KR Puram in 2024", 2024),
+    ],
+)
+def test_a_whole_year_is_read_from_the_fir_number_when_conditions_run_out(
+    question: str, year: int
+) -> None:
+    d = draft(question)
+    assert d.statement is not None, d.unparsed_reason
+    assert f"fir_id LIKE 'FIR-{year}-*'" in d.statement
+    assert "registered_at >=" not in d.statement
+
+
+def test_a_period_that_fits_keeps_its_registration_dates() -> None:
+    d = draft("robberies in Whitefield in 2025")
+    assert d.statement is not None
+    assert "registered_at >= '2025-01-01 00:00:00'" in d.statement
+    assert "fir_id LIKE" not in d.statement
+
+
+def test_a_period_that_is_not_one_whole_year_is_never_read_from_fir_numbers() -> None:
+    d = draft("accused names in Whitefield robbery cases registered last month")
+    assert d.statement is None or "fir_id LIKE" not in d.statement
+
+
+def test_darj_dates_the_firs_not_the_arrests() -> None:
+    d = draft("KR Puram mein pichle saal darj FIRs mein kitne aaropi giraftar hue?")
+    assert d.statement is not None
+    assert "SUM(arrested_count)" in d.statement and "registered_at >= '2025-01-01" in d.statement
+
+
+def test_cases_of_the_same_io_as_the_open_fir_filter_by_that_fir_s_io() -> None:
+    d = draft("any other pending FIRs with the same IO?", active=OPEN)
+    assert d.statement is not None
+    assert "io_badge = (SELECT io_badge FROM firs WHERE precinct_id IN" in d.statement
+    assert f"fir_id = '{OPEN}')" in d.statement and f"fir_id != '{OPEN}'" in d.statement
+    assert "status = 'Under Investigation'" in d.statement
+
+
+def test_that_io_means_the_io_of_the_fir_the_conversation_named() -> None:
+    d = draft("list cases of that officer", history=(f"IO of {OPEN}?",))
+    assert d.statement is not None
+    assert f"fir_id = '{OPEN}')" in d.statement and "fir_id !=" not in d.statement
+
+
+def test_that_io_with_no_fir_to_point_at_asks_which() -> None:
+    d = draft("what cases does that IO have?")
+    assert d.statement is None and d.clarification is not None
+    assert "Which FIR" in d.clarification
