@@ -93,7 +93,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
 _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
-        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b"
+        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b|\bhandling\b"
         r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
@@ -180,17 +180,33 @@ def topic_terms(question: str) -> set[str]:
     return (terms - _FRAME_TERMS) or terms
 
 
-def relevance(question: str, passage: Passage) -> float:
-    """Weighted share of the question's topic terms found in the passage (title, heading
-    and text outside block quotations); a rare term weighs more than a common one
-    (`weights.term_weight`), so "golden" counts for more than "case"."""
+def topic_units(question: str) -> list[frozenset[str]]:
+    """The topic terms grouped into synonym units: the terms one question word analyses to
+    ("stealing" -> steal, theft) are one unit, so a synonym pair is not counted twice."""
     terms = topic_terms(question)
-    if not terms:
+    units: list[frozenset[str]] = []
+    for word in re.findall(r"[^\s'-]+", _RECORD_IDS.sub(" ", expand_query(question))):
+        unit = frozenset(analyse(word)) & terms
+        if unit and not any(unit <= u for u in units):
+            units = [u for u in units if not u <= unit] + [unit]
+    covered = set().union(*units) if units else set()
+    return units + [frozenset({t}) for t in terms - covered]
+
+
+def relevance(question: str, passage: Passage) -> float:
+    """Weighted share of the question's topic units found in the passage (title, heading
+    and text outside block quotations); a rare term weighs more than a common one
+    (`weights.term_weight`), so "golden" counts for more than "case". A synonym unit is
+    found when any of its terms is, and weighs as its most common term (the knowledge
+    base's own word for it)."""
+    units = topic_units(question)
+    if not units:
         return 0.0
     stated = "\n".join(x for x in passage.text.splitlines() if not _QUOTE_LINE.match(x))
     found = set(analyse(f"{passage.title} {passage.section} {stated}"))
-    weights = {t: term_weight(t) for t in terms}
-    return sum(weights[t] for t in terms & found) / sum(weights.values())
+    weights = [min(term_weight(t) for t in unit) for unit in units]
+    hit = sum(w for w, unit in zip(weights, units, strict=True) if unit & found)
+    return hit / sum(weights)
 
 
 def best_relevance(question: str, passages: list[Passage]) -> float:
