@@ -30,6 +30,15 @@ TRANSLITERATIONS: dict[str, str] = {
     "baccha": "child",
     "bachchi": "girl child",
     "ladki": "girl",
+    "ladka": "boy",
+    "ladke": "boy",
+    "huduga": "boy",
+    "hudugi": "girl",
+    "pakda": "caught",
+    "pakdi": "caught",
+    "pakde": "caught",
+    "sikkidda": "caught",
+    "sikkibidda": "caught",
     "nabalig": "minor child",
     "magu": "child",
     "makkalu": "children",
@@ -344,7 +353,7 @@ def juvenile_terms(text: str) -> str:
 
 def expand_query(text: str) -> str:
     """The retrieval form of an officer's question (see the module docstring)."""
-    english = juvenile_terms(age_terms(transliterate(text)))
+    english = juvenile_terms(age_terms(transliterate(age_terms(text))))
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     stripped = _FRAMING.sub(" ", english)
