@@ -20,6 +20,7 @@ from tools.knowledge.index import Passage
 from tools.knowledge.query_text import expand_query
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
+from tools.knowledge.units import synonyms
 from tools.knowledge.weights import term_weight
 
 NOT_COVERED = (
@@ -127,7 +128,7 @@ _FRAME_TERMS = frozenset(
         "punishable sentence penalty define definition meaning mean equivalent replaced "
         "allowed permitted can may must should rule rules received explain tell complaint "
         "contain contents include used use purpose write soon long properly correctly handle "
-        "deal exactly did does come came"
+        "deal exactly did does come came happen happened occur occurred properly"
     )
 )
 
@@ -186,11 +187,12 @@ def topic_units(question: str) -> list[frozenset[str]]:
     terms = topic_terms(question)
     units: list[frozenset[str]] = []
     for word in re.findall(r"[^\s'-]+", _RECORD_IDS.sub(" ", expand_query(question))):
-        unit = frozenset(analyse(word)) & terms
+        own = frozenset(analyse(word)) & terms
+        unit = frozenset().union(*(synonyms(t) for t in own)) if own else own
         if unit and not any(unit <= u for u in units):
             units = [u for u in units if not u <= unit] + [unit]
     covered = set().union(*units) if units else set()
-    return units + [frozenset({t}) for t in terms - covered]
+    return units + [synonyms(t) for t in terms - covered]
 
 
 def relevance(question: str, passage: Passage) -> float:
