@@ -128,7 +128,8 @@ _FRAME_TERMS = frozenset(
         "punishable sentence penalty define definition meaning mean equivalent replaced "
         "allowed permitted can may must should rule rules received explain tell complaint "
         "contain contents include used use purpose write soon long properly correctly handle "
-        "deal exactly did does come came happen happened occur occurred properly"
+        "deal exactly did does come came happen happened occur occurred section sections "
+        "provision provisions govern governs governed"
     )
 )
 

@@ -1,0 +1,49 @@
+"""Synonym units in relevance, and stems that must not clash with domain abbreviations."""
+
+from __future__ import annotations
+
+from tools.knowledge.answer import relevance, topic_units
+from tools.knowledge.index import Passage
+from tools.knowledge.sparse import analyse, stem
+from tools.knowledge.units import synonyms
+
+
+def _passage(title: str, section: str, text: str) -> Passage:
+    return Passage("c-x", "sop-x", title, section, text, 1, (), 5.0)
+
+
+def test_a_word_and_its_synonyms_form_one_unit() -> None:
+    units = topic_units("how to seize a laptop without damaging it")
+    laptop = [u for u in units if "laptop" in u]
+    assert len(laptop) == 1 and "devic" in laptop[0]
+
+
+def test_the_kb_word_for_a_thing_counts_as_the_question_word() -> None:
+    seizing = _passage(
+        "Electronic evidence", "Seizing devices", "Seal the device and record its hash value."
+    )
+    unrelated = _passage("Station notice board", "Contents", "Display the helpline numbers.")
+    question = "how do I seal a seized handset"
+    assert relevance(question, seizing) == 1.0
+    assert relevance(question, unrelated) < 0.5
+
+
+def test_a_synonym_pair_in_one_word_is_counted_once() -> None:
+    # "stealing" analyses to steal and theft: finding theft alone is the whole unit.
+    passage = _passage("Theft", "Juveniles", "A child in conflict with law for theft.")
+    assert relevance("child stealing", passage) == 1.0
+
+
+def test_hyphenated_parts_are_not_synonyms() -> None:
+    passage = _passage("Districts", "District control room", "Inform the district control room.")
+    assert relevance("inter-district transfer request form", passage) < 0.48
+
+
+def test_unrelated_words_share_no_unit() -> None:
+    assert synonyms("handcuff") == frozenset({"handcuff"})
+
+
+def test_fired_and_firing_are_not_fir() -> None:
+    assert stem("fired") == "fire" and stem("firing") == "fire"
+    assert "fir" not in analyse("rounds fired at the firing range")
+    assert "fir" in analyse("FIRs registered")
