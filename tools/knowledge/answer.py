@@ -95,6 +95,7 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
         r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b|\bhandling\b"
+        r"|\bconducting\b"
         r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
@@ -403,13 +404,33 @@ def _opening(candidates: list[_Sentence], limit: int, items: int = 4) -> list[_S
 
 def _stage(terms: set[str], candidates: list[_Sentence], items: int = 2) -> list[_Sentence]:
     """A section as one stage of a procedure: its key prose sentence, and when that
-    introduces a list, the list's first `items` entries."""
+    introduces a list, the list's first `items` entries; a section that is only a list (the
+    procedure itself) gives its first `items + 2` entries."""
     prose = [s for s in candidates if not s.listed]
+    if not prose:
+        return candidates[: items + 2]
     picked = _pick("steps", terms, prose, 1) or prose[:1] or candidates[:1]
     if not picked or not picked[0].text.endswith(":"):
         return picked
     after = [s for s in candidates if s.listed and s.position > picked[0].position]
     return [picked[0], *after[:items]]
+
+
+#: Other sections of the primary document whose key sentences follow a quoted procedure list.
+SIBLING_STAGES = 2
+
+
+def _sibling_stages(
+    primary: int, sections: list[int], quotable: dict[int, list[_Sentence]]
+) -> list[tuple[int, _Sentence]]:
+    """A procedure list is followed by the opening prose sentences of the best-retrieved
+    other sections of its document (the rule that decides which path applies, the record to
+    make), so the answer is the document's procedure and not one part of it."""
+    out: list[tuple[int, _Sentence]] = []
+    for rank in [r for r in sections if r != primary][:SIBLING_STAGES]:
+        prose = [s for s in quotable[rank] if not s.listed and not s.text.endswith(":")]
+        out += [(rank, s) for s in prose[:2]]
+    return out
 
 
 _PROVISION = re.compile(
@@ -530,6 +551,8 @@ def compose_extractive_answer(
             8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
         )
         chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
+        if kind == "steps" and has_list:
+            chosen += _sibling_stages(primary, doc_sections, quotable)
     if not chosen:
         return closest_document_answer(usable[primary], warnings)
     groups = [(r, quotable[r]) for r in relevant]

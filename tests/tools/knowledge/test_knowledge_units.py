@@ -47,3 +47,32 @@ def test_fired_and_firing_are_not_fir() -> None:
     assert stem("fired") == "fire" and stem("firing") == "fire"
     assert "fir" not in analyse("rounds fired at the firing range")
     assert "fir" in analyse("FIRs registered")
+
+
+def _section(section: str, text: str, score: float) -> Passage:
+    return Passage(
+        f"c-{section}", "sop-stray", "Stray cattle on highways", section, text, 1, (), score
+    )
+
+
+def test_a_procedure_list_is_followed_by_the_rule_in_its_sibling_section() -> None:
+    from tools.knowledge.answer import compose_extractive_answer
+
+    passages = [
+        _section(
+            "Handling stray cattle on a highway",
+            "- Divert traffic around the animals.\\n- Call the municipal cattle pound.",
+            9.0,
+        ),
+        _section(
+            "Case or diary entry for stray cattle",
+            "No case is registered for stray cattle unless an accident was caused. "
+            "In all other cases the owner is warned and a diary entry is made.",
+            8.0,
+        ),
+    ]
+    answer = compose_extractive_answer("how do I handle stray cattle on the highway", passages)
+    lines = answer.answer.splitlines()
+    assert lines[0].startswith("Divert traffic")
+    assert any("diary entry is made" in line for line in lines)
+    assert all(line.rstrip().endswith(("[1]", "[2]")) for line in lines)
