@@ -416,18 +416,28 @@ def _stage(terms: set[str], candidates: list[_Sentence], items: int = 2) -> list
     return [picked[0], *after[:items]]
 
 
+#: A heading that states a rule, its exceptions or what is allowed instead: a yes/no answer
+#: from one section of a document is followed by the opening of the first such section.
+_RULE_HEADING = re.compile(
+    r"\brules?\b|\bbar\b|\bexceptions?\b|\bcategor|\bonly\b|\ballowed\b|\bmay\b"
+    r"|\bmask|\bredact|\bpermission\b|\bpowers?\b|\bwho\b",
+    re.I,
+)
 #: Other sections of the primary document whose key sentences follow a quoted procedure list.
 SIBLING_STAGES = 2
 
 
 def _sibling_stages(
-    primary: int, sections: list[int], quotable: dict[int, list[_Sentence]]
+    primary: int,
+    sections: list[int],
+    quotable: dict[int, list[_Sentence]],
+    sections_taken: int = SIBLING_STAGES,
 ) -> list[tuple[int, _Sentence]]:
     """A procedure list is followed by the opening prose sentences of the best-retrieved
     other sections of its document (the rule that decides which path applies, the record to
     make), so the answer is the document's procedure and not one part of it."""
     out: list[tuple[int, _Sentence]] = []
-    for rank in [r for r in sections if r != primary][:SIBLING_STAGES]:
+    for rank in [r for r in sections if r != primary][:sections_taken]:
         prose = [s for s in quotable[rank] if not s.listed and not s.text.endswith(":")]
         out += [(rank, s) for s in prose[:2]]
     return out
@@ -553,6 +563,13 @@ def compose_extractive_answer(
         chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
         if kind == "steps" and has_list:
             chosen += _sibling_stages(primary, doc_sections, quotable)
+        if kind == "permission":
+            ruled = [r for r in doc_sections if _RULE_HEADING.search(usable[r].section)]
+            chosen += [
+                x
+                for x in _sibling_stages(primary, ruled, quotable, sections_taken=1)
+                if x not in chosen
+            ]
     if not chosen:
         return closest_document_answer(usable[primary], warnings)
     groups = [(r, quotable[r]) for r in relevant]

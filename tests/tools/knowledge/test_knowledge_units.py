@@ -76,3 +76,28 @@ def test_a_procedure_list_is_followed_by_the_rule_in_its_sibling_section() -> No
     assert lines[0].startswith("Divert traffic")
     assert any("diary entry is made" in line for line in lines)
     assert all(line.rstrip().endswith(("[1]", "[2]")) for line in lines)
+
+
+def test_a_yes_no_answer_is_followed_by_the_exception_in_its_document() -> None:
+    from tools.knowledge.answer import compose_extractive_answer
+
+    def part(section: str, text: str, score: float) -> Passage:
+        return Passage(f"c-{section}", "sop-plates", "Vehicle plates", section, text, 1, (), score)
+
+    passages = [
+        part(
+            "Posting plate numbers online",
+            "A vehicle plate number must not be posted on social media by the police.",
+            9.0,
+        ),
+        part("Reading plate numbers", "A plate number has a state code and a series.", 8.5),
+        part(
+            "Exceptions for stolen vehicles",
+            "The plate number of a stolen vehicle may be posted with the owner's written consent.",
+            8.0,
+        ),
+    ]
+    answer = compose_extractive_answer("can we post a plate number on social media", passages)
+    assert "must not be posted" in answer.answer
+    assert "written consent" in answer.answer
+    assert "state code" not in answer.answer
