@@ -16,17 +16,23 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   FIR counts last month", "average FIRs per month in Lashkar during 2025", "days since the
   last robbery"), and date arithmetic on a stated date (N days/weeks/months after it, its
   weekday, a statutory deadline that starts on it).
+- A "how many" question that names no records term at all (no crime, place, period, status,
+  FIR, section, IO or person, and words the records reader cannot place: "how many casual
+  leave days does a PSI get") is not a records count: route `rag`, where the knowledge base
+  answers it or says it does not.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from graph.fallback.compute import computation
 from graph.fallback.date_plan import asks_date_arithmetic
 from graph.fallback.records_math import asks_records_arithmetic
 from graph.routing.mixed import has_record_signal
 from graph.routing.scope import out_of_scope_class
+from tools.text2zcql.understand import understand
 
 FOLLOW_UP = re.compile(
     r"^\s*(?:and|also|what about|how about|same for|now for|then|only|just|but)\b"
@@ -50,6 +56,34 @@ RECORD_WORDS = re.compile(
     r"murders?|arrests?|solved|detected|charge[- ]?sheeted|district|precinct|station)\b",
     re.IGNORECASE,
 )
+
+COUNT_QUESTION = re.compile(
+    r"^\s*how (?:many|much)\b|\b(?:kitne|kitni|kitna|eshtu|estu|yeshtu)\b", re.IGNORECASE
+)
+
+
+def names_no_records(text: str) -> bool:
+    """A count question in which the records reader places nothing and leaves words over."""
+    if not COUNT_QUESTION.search(text) or has_record_signal(text) or RECORD_WORDS.search(text):
+        return False
+    u = understand(text, date.today())
+    e = u.entities
+    placed = (
+        e.fir_ids,
+        e.plates,
+        e.sections,
+        e.stations,
+        e.districts,
+        e.crimes,
+        e.statuses,
+        e.modes,
+        e.io_badge,
+        e.person_name,
+        e.unknown_place,
+        e.juvenile,
+        e.sexual_offence,
+    )
+    return bool(u.unknown) and not any(placed)
 
 
 def is_records_follow_up(text: str, last_route: str | None) -> bool:
@@ -81,4 +115,6 @@ def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
         return "zcql", "records follow-up after a records answer"
     if needs_tools(text):
         return "fallback", "needs arithmetic or an outside figure over records"
+    if names_no_records(text):
+        return "rag", "a count question naming no records term"
     return None

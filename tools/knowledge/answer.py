@@ -20,6 +20,7 @@ from tools.knowledge.index import Passage
 from tools.knowledge.query_text import expand_query
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
+from tools.knowledge.units import synonyms
 from tools.knowledge.weights import term_weight
 
 NOT_COVERED = (
@@ -93,7 +94,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
 _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
-        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b"
+        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b|\bhandling\b"
+        r"|\bconducting\b"
         r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
@@ -127,7 +129,8 @@ _FRAME_TERMS = frozenset(
         "punishable sentence penalty define definition meaning mean equivalent replaced "
         "allowed permitted can may must should rule rules received explain tell complaint "
         "contain contents include used use purpose write soon long properly correctly handle "
-        "deal exactly did does come came"
+        "deal exactly did does come came happen happened occur occurred section sections "
+        "provision provisions govern governs governed"
     )
 )
 
@@ -180,17 +183,34 @@ def topic_terms(question: str) -> set[str]:
     return (terms - _FRAME_TERMS) or terms
 
 
-def relevance(question: str, passage: Passage) -> float:
-    """Weighted share of the question's topic terms found in the passage (title, heading
-    and text outside block quotations); a rare term weighs more than a common one
-    (`weights.term_weight`), so "golden" counts for more than "case"."""
+def topic_units(question: str) -> list[frozenset[str]]:
+    """The topic terms grouped into synonym units: the terms one question word analyses to
+    ("stealing" -> steal, theft) are one unit, so a synonym pair is not counted twice."""
     terms = topic_terms(question)
-    if not terms:
+    units: list[frozenset[str]] = []
+    for word in re.findall(r"[^\s'-]+", _RECORD_IDS.sub(" ", expand_query(question))):
+        own = frozenset(analyse(word)) & terms
+        unit = frozenset().union(*(synonyms(t) for t in own)) if own else own
+        if unit and not any(unit <= u for u in units):
+            units = [u for u in units if not u <= unit] + [unit]
+    covered = set().union(*units) if units else set()
+    return units + [synonyms(t) for t in terms - covered]
+
+
+def relevance(question: str, passage: Passage) -> float:
+    """Weighted share of the question's topic units found in the passage (title, heading
+    and text outside block quotations); a rare term weighs more than a common one
+    (`weights.term_weight`), so "golden" counts for more than "case". A synonym unit is
+    found when any of its terms is, and weighs as its most common term (the knowledge
+    base's own word for it)."""
+    units = topic_units(question)
+    if not units:
         return 0.0
     stated = "\n".join(x for x in passage.text.splitlines() if not _QUOTE_LINE.match(x))
     found = set(analyse(f"{passage.title} {passage.section} {stated}"))
-    weights = {t: term_weight(t) for t in terms}
-    return sum(weights[t] for t in terms & found) / sum(weights.values())
+    weights = [min(term_weight(t) for t in unit) for unit in units]
+    hit = sum(w for w, unit in zip(weights, units, strict=True) if unit & found)
+    return hit / sum(weights)
 
 
 def best_relevance(question: str, passages: list[Passage]) -> float:
@@ -384,13 +404,43 @@ def _opening(candidates: list[_Sentence], limit: int, items: int = 4) -> list[_S
 
 def _stage(terms: set[str], candidates: list[_Sentence], items: int = 2) -> list[_Sentence]:
     """A section as one stage of a procedure: its key prose sentence, and when that
-    introduces a list, the list's first `items` entries."""
+    introduces a list, the list's first `items` entries; a section that is only a list (the
+    procedure itself) gives its first `items + 2` entries."""
     prose = [s for s in candidates if not s.listed]
+    if not prose:
+        return candidates[: items + 2]
     picked = _pick("steps", terms, prose, 1) or prose[:1] or candidates[:1]
     if not picked or not picked[0].text.endswith(":"):
         return picked
     after = [s for s in candidates if s.listed and s.position > picked[0].position]
     return [picked[0], *after[:items]]
+
+
+#: A heading that states a rule, its exceptions or what is allowed instead: a yes/no answer
+#: from one section of a document is followed by the opening of the first such section.
+_RULE_HEADING = re.compile(
+    r"\brules?\b|\bbar\b|\bexceptions?\b|\bcategor|\bonly\b|\ballowed\b|\bmay\b"
+    r"|\bmask|\bredact|\bpermission\b|\bpowers?\b|\bwho\b",
+    re.I,
+)
+#: Other sections of the primary document whose key sentences follow a quoted procedure list.
+SIBLING_STAGES = 2
+
+
+def _sibling_stages(
+    primary: int,
+    sections: list[int],
+    quotable: dict[int, list[_Sentence]],
+    sections_taken: int = SIBLING_STAGES,
+) -> list[tuple[int, _Sentence]]:
+    """A procedure list is followed by the opening prose sentences of the best-retrieved
+    other sections of its document (the rule that decides which path applies, the record to
+    make), so the answer is the document's procedure and not one part of it."""
+    out: list[tuple[int, _Sentence]] = []
+    for rank in [r for r in sections if r != primary][:sections_taken]:
+        prose = [s for s in quotable[rank] if not s.listed and not s.text.endswith(":")]
+        out += [(rank, s) for s in prose[:2]]
+    return out
 
 
 _PROVISION = re.compile(
@@ -511,6 +561,15 @@ def compose_extractive_answer(
             8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
         )
         chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
+        if kind == "steps" and has_list:
+            chosen += _sibling_stages(primary, doc_sections, quotable)
+        if kind == "permission":
+            ruled = [r for r in doc_sections if _RULE_HEADING.search(usable[r].section)]
+            chosen += [
+                x
+                for x in _sibling_stages(primary, ruled, quotable, sections_taken=1)
+                if x not in chosen
+            ]
     if not chosen:
         return closest_document_answer(usable[primary], warnings)
     groups = [(r, quotable[r]) for r in relevant]

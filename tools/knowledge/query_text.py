@@ -30,6 +30,15 @@ TRANSLITERATIONS: dict[str, str] = {
     "baccha": "child",
     "bachchi": "girl child",
     "ladki": "girl",
+    "ladka": "boy",
+    "ladke": "boy",
+    "huduga": "boy",
+    "hudugi": "girl",
+    "pakda": "caught",
+    "pakdi": "caught",
+    "pakde": "caught",
+    "sikkidda": "caught",
+    "sikkibidda": "caught",
     "nabalig": "minor child",
     "magu": "child",
     "makkalu": "children",
@@ -319,9 +328,32 @@ def age_terms(text: str) -> str:
     return _AGE.sub(_age_meaning, text)
 
 
+_YOUNG = re.compile(r"\b(?:child|children|minor|juveniles?|teenagers?|boys?|girls?|kids?)\b", re.I)
+_ACCUSED = re.compile(
+    r"\b(?:caught|accused|apprehended|arrest(?:ed|ing)?|stole|steal(?:s|ing)?|committed"
+    r"|suspect(?:ed)?|offender|fir against|case against|booked)\b",
+    re.I,
+)
+_HARMED = re.compile(
+    r"\b(?:victims?|survivors?|missing|abused|assaulted|kidnapped|abducted|trafficked|rescued)\b",
+    re.I,
+)
+
+
+def juvenile_terms(text: str) -> str:
+    """A child said to have done something ("a child caught stealing", "FIR against a
+    minor") is a child in conflict with law (JJ Act s.2(13)): that phrase is added, unless
+    the child is the one harmed (victim, missing, abused)."""
+    if "conflict with law" in text.lower() or _HARMED.search(text):
+        return text
+    if _YOUNG.search(text) and _ACCUSED.search(text):
+        return f"{text} child in conflict with law"
+    return text
+
+
 def expand_query(text: str) -> str:
     """The retrieval form of an officer's question (see the module docstring)."""
-    english = age_terms(transliterate(text))
+    english = juvenile_terms(age_terms(transliterate(age_terms(text))))
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     stripped = _FRAMING.sub(" ", english)

@@ -19,7 +19,7 @@ from tools.domain.synonyms import expand_synonyms
 from tools.knowledge.stopwords import ENGLISH_STOP_WORDS
 
 #: Words in the English stop list that carry meaning in police procedure.
-_KEEP = frozenset({"without", "first", "fifteen", "twelve", "no", "not", "found"})
+_KEEP = frozenset({"without", "first", "fifteen", "twelve", "no", "not", "found", "fire"})
 #: Hinglish function words officers type ("kya", "hai", ...).
 _HINGLISH = frozenset(
     [
@@ -66,10 +66,15 @@ _SECTION = re.compile(r"\d")
 _SUFFIXES = ("ingly", "ing", "edly", "ed", "ly")
 
 
+#: Stems that would clash with a domain abbreviation: "fired" / "firing" are not "FIR".
+_UNCLASHED = {"fir": "fire"}
+
+
 def stem(word: str) -> str:
     """A small Porter-like suffix stripper: plurals, -ing, -ed, -ly, final -e."""
     if len(word) <= 3 or _SECTION.match(word):
         return word
+    original = word
     if word.endswith("ies") and len(word) > 4:
         word = word[:-3] + "y"
     elif word.endswith("sses"):
@@ -85,7 +90,7 @@ def stem(word: str) -> str:
             break
     if len(word) > 4 and word.endswith("e"):
         word = word[:-1]
-    return word
+    return _UNCLASHED.get(word, word) if word != original.rstrip("s") else word
 
 
 def _raw_tokens(text: str) -> list[str]:

@@ -77,3 +77,29 @@ def test_out_of_scope_comes_before_the_records_follow_up_rule() -> None:
         "out_of_scope",
         "out of scope (weather)",
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many holidays does a head constable get for Diwali",
+        "how many uniforms are issued to a woman constable each year",
+        "ASI ko saal mein kitni chhutti milti hai",
+    ],
+)
+def test_a_count_naming_no_records_term_goes_to_knowledge(text: str) -> None:
+    assert rule_route(text, None) == ("rag", "a count question naming no records term")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many burglaries in Whitefield last month",
+        "how many vehicles were seized in KR Puram",
+        "how many chain snatchings in 2025",
+        "how many days for a charge sheet",
+        "kitne bike chori hue Indiranagar mein",
+    ],
+)
+def test_a_count_naming_a_records_term_is_not_sent_to_knowledge(text: str) -> None:
+    assert rule_route(text, None) != ("rag", "a count question naming no records term")

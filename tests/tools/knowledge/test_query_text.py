@@ -75,6 +75,31 @@ def test_code_mixed_question_retrieves_the_same_top_document(index, english, mix
 
 
 def test_an_age_is_replaced_by_what_it_means_in_law() -> None:
-    assert expand_query("arrest of a 15 year old boy") == "arrest of a child boy"
+    assert expand_query("custody of a 15 year old boy") == "custody of a child boy"
     assert expand_query("notice to a 70-year-old man") == "notice to a above 60 years elderly man"
     assert expand_query("punishable with 7 years") == "punishable with 7 years"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "a 15 year old boy was caught shoplifting, what now",
+        "can we book a case against a minor for snatching",
+        "17 saal ka ladka chori karte pakda gaya, kya karein",
+        "arrest of a 15 year old boy",
+    ],
+)
+def test_a_child_said_to_have_offended_is_a_child_in_conflict_with_law(question: str) -> None:
+    assert expand_query(question).endswith("child in conflict with law")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "a 12 year old girl was abused by her uncle, steps",
+        "minor missing since yesterday, what do we do",
+        "child victim statement under POCSO",
+    ],
+)
+def test_a_child_who_was_harmed_is_not_read_as_an_offender(question: str) -> None:
+    assert "conflict with law" not in expand_query(question)
