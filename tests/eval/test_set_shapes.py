@@ -22,22 +22,31 @@ from tools.roster import load_roster
 
 ROSTER = load_roster()
 BADGES = set(ROSTER)
-RECORDS = load_set(EVAL_DIR / "records_heldout.jsonl")
-KNOWLEDGE = load_set(EVAL_DIR / "knowledge_heldout.jsonl")
-OUT_OF_SCOPE = load_set(EVAL_DIR / "out_of_scope.jsonl")
-FALLBACK = load_set(EVAL_DIR / "fallback_heldout.jsonl")
+#: Version 1 (written first) and version 2 (written later, in new wording); see the README.
+VERSIONS = {"v1": "", "v2": "_v2"}
+RECORDS_SETS = {v: load_set(EVAL_DIR / f"records_heldout{s}.jsonl") for v, s in VERSIONS.items()}
+KNOWLEDGE_SETS = {
+    v: load_set(EVAL_DIR / f"knowledge_heldout{s}.jsonl") for v, s in VERSIONS.items()
+}
+OUT_OF_SCOPE_SETS = {v: load_set(EVAL_DIR / f"out_of_scope{s}.jsonl") for v, s in VERSIONS.items()}
+FALLBACK_SETS = {v: load_set(EVAL_DIR / f"fallback_heldout{s}.jsonl") for v, s in VERSIONS.items()}
 PRECINCT = re.compile(r"'([A-Z]{3}-[A-Z]-[A-Z]{3})'")
+ALL_RECORDS = [c for s in RECORDS_SETS.values() for c in s.cases]
+ALL_FALLBACK = [c for s in FALLBACK_SETS.values() for c in s.cases]
 
 
 @pytest.mark.parametrize(
     ("eval_set", "check"),
     [
-        (RECORDS, records_case_problems),
-        (KNOWLEDGE, knowledge_case_problems),
-        (OUT_OF_SCOPE, out_of_scope_case_problems),
-        (FALLBACK, fallback_case_problems),
+        pytest.param(sets[version], check, id=f"{name}-{version}")
+        for version in VERSIONS
+        for name, sets, check in (
+            ("records", RECORDS_SETS, records_case_problems),
+            ("knowledge", KNOWLEDGE_SETS, knowledge_case_problems),
+            ("out_of_scope", OUT_OF_SCOPE_SETS, out_of_scope_case_problems),
+            ("fallback", FALLBACK_SETS, fallback_case_problems),
+        )
     ],
-    ids=["records", "knowledge", "out_of_scope", "fallback"],
 )
 def test_every_case_is_well_formed_with_a_unique_id(eval_set, check) -> None:
     problems = {c.get("id", "?"): p for c in eval_set.cases if (p := check(c, BADGES))}
@@ -46,17 +55,42 @@ def test_every_case_is_well_formed_with_a_unique_id(eval_set, check) -> None:
     assert len(ids) == len(set(ids))
 
 
-def test_the_sets_have_the_sizes_the_issues_ask_for() -> None:
-    expected = Counter(c["expected"] for c in RECORDS.cases)
-    assert len(RECORDS.cases) >= 200 and expected["clarify"] >= 20 and expected["refuse"] >= 15
-    assert len(KNOWLEDGE.cases) >= 100
-    assert any(c["expected"] == "abstain" for c in KNOWLEDGE.cases)
-    assert len(OUT_OF_SCOPE.cases) == 30
-    assert sum(c["expected"] == "answer" for c in FALLBACK.cases) >= 40
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_sets_have_the_sizes_the_issues_ask_for(version: str) -> None:
+    records, knowledge = RECORDS_SETS[version], KNOWLEDGE_SETS[version]
+    expected = Counter(c["expected"] for c in records.cases)
+    assert len(records.cases) >= 200 and expected["clarify"] >= 20 and expected["refuse"] >= 15
+    assert len(knowledge.cases) >= 100
+    assert any(c["expected"] == "abstain" for c in knowledge.cases)
+    assert len(OUT_OF_SCOPE_SETS[version].cases) == 30
+    assert sum(c["expected"] == "answer" for c in FALLBACK_SETS[version].cases) >= 40
 
 
-def test_the_records_set_covers_every_required_kind_of_question() -> None:
-    categories = {c["category"] for c in RECORDS.cases}
+def test_version_2_has_the_minimum_hinglish_kanglish_and_abstain_counts() -> None:
+    knowledge = Counter(c["category"] for c in KNOWLEDGE_SETS["v2"].cases)
+    assert knowledge["hinglish"] + knowledge["kanglish"] >= 15
+    assert sum(c["expected"] == "abstain" for c in KNOWLEDGE_SETS["v2"].cases) >= 12
+    assert sum(c["expected"] == "needs_web" for c in FALLBACK_SETS["v2"].cases) >= 2
+
+
+def test_version_2_repeats_no_question_of_version_1() -> None:
+    def questions(version: str) -> set[str]:
+        sets = (RECORDS_SETS, KNOWLEDGE_SETS, OUT_OF_SCOPE_SETS, FALLBACK_SETS)
+        return {c["question"].strip().casefold() for s in sets for c in s[version].cases}
+
+    assert not questions("v1") & questions("v2")
+
+
+def test_every_set_is_built_on_the_same_database_and_clock() -> None:
+    first = RECORDS_SETS["v1"]
+    for eval_set in [*RECORDS_SETS.values(), *FALLBACK_SETS.values()]:
+        assert eval_set.database == first.database
+        assert eval_set.clock == first.clock
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_records_set_covers_every_required_kind_of_question(version: str) -> None:
+    categories = {c["category"] for c in RECORDS_SETS[version].cases}
     assert {
         "typo",
         "hinglish",
@@ -80,7 +114,7 @@ def test_the_records_set_covers_every_required_kind_of_question() -> None:
 
 
 def test_every_gold_query_stays_inside_the_officers_precincts_and_clearance() -> None:
-    for case in RECORDS.cases + FALLBACK.cases:
+    for case in ALL_RECORDS + ALL_FALLBACK:
         sql = case.get("gold_sql")
         if not sql:
             continue
@@ -96,7 +130,7 @@ def test_every_records_gold_query_returns_the_frozen_gold_rows(heldout_records_d
     with sqlite3.connect(f"file:{heldout_records_db}?mode=ro", uri=True) as db:
         drift = {
             case["id"]: rows
-            for case in RECORDS.cases
+            for case in ALL_RECORDS
             if case["expected"] == "answer"
             and sorted(
                 map(repr, rows := [list(r) for r in db.execute(case["gold_sql"]).fetchall()])
@@ -108,7 +142,7 @@ def test_every_records_gold_query_returns_the_frozen_gold_rows(heldout_records_d
 
 def test_every_fallback_gold_query_executes_and_finds_data(heldout_records_db: Path) -> None:
     with sqlite3.connect(f"file:{heldout_records_db}?mode=ro", uri=True) as db:
-        for case in FALLBACK.cases:
+        for case in ALL_FALLBACK:
             if case.get("gold_sql"):
                 row = db.execute(case["gold_sql"]).fetchone()
                 assert row is not None and all(v is not None for v in row), case["id"]
