@@ -91,6 +91,15 @@ def _computed_line(math: RecordsMath, n: list[int], value: object) -> str:
     return f"{a} {la} in a population of {population} is {value} per {per} people ({CLEARED})."
 
 
+def _not_computed(math: RecordsMath, got: list[int | None]) -> str:
+    """Why no result follows the counts (an outside figure says so itself)."""
+    if math.operation == "count":
+        return NO_POPULATION.format(per=indian_grouping(math.per))
+    if any(n is None for n in got) or math.operation == "since":
+        return "I could not compute the result: the records above did not give a count."
+    return "No matching records, so there is nothing to divide by."
+
+
 def records_answer(math: RecordsMath, done: list[ToolRecord], outside: bool) -> str:
     """The bulleted answer: each count as the records service gave it, then the result."""
     results = records_results(done)
@@ -106,14 +115,8 @@ def records_answer(math: RecordsMath, done: list[ToolRecord], outside: bool) -> 
         else:
             value = computed.output.data.get("value")
             lines.append(_computed_line(math, [n or 0 for n in got], value))
-    elif outside:
-        pass
-    elif math.operation == "count":
-        lines.append(NO_POPULATION.format(per=indian_grouping(math.per)))
-    elif any(n is None for n in got) or math.operation == "since":
-        lines.append("I could not compute the result: the records above did not give a count.")
-    else:
-        lines.append("No matching records, so there is nothing to divide by.")
+    elif not outside:
+        lines.append(_not_computed(math, got))
     if outside:
         lines.append(NO_WEB_SEARCH)
     return "\n".join(f"- {line}" for line in lines)
