@@ -65,8 +65,8 @@ _FIR_SERIAL = re.compile(
     r"\b(?:fir|crime|case)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b(?!\s*[/-]\s*\d)"
 )
 _THESE = re.compile(
-    r"\b(?:of these|among these|these|of those|those ones|in this list|on (?:this|the|my) (?:screen|"
-    r"page|list)|on screen|shown|listed|visible)\b"
+    r"\b(?:of these|among these|these|of those|those ones|in this list|"
+    r"on (?:this|the|my) (?:screen|page|list)|on screen|shown|listed|visible)\b"
 )
 _IO_NAME = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|officer|psi|pi|asi|si|hc|inspector)\s+"
