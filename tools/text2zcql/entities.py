@@ -83,9 +83,11 @@ _OPEN_ONE = re.compile(
     r"(?:i'?m|i am|i'?ve|i have|i've got|i have got)\s+(?:viewing|looking at|open(?:ed)?|"
     r"got open|pulled up|on screen)|(?:that'?s\s+|which is\s+|that is\s+)?(?:open\s+)?on "
     r"(?:my |the )?screen|(?:that'?s\s+|which is\s+|that is\s+)?open(?:ed)? (?:now|right now))"
-    r"(?![\w'])|\bhere\b(?=\s*\??$)"
+    r"(?![\w'])"
 )
-"""The one FIR open on the page ("the case I'm viewing", "the FIR on screen", "... here?")."""
+"""The one FIR open on the page ("the case I'm viewing", "the FIR on screen")."""
+_HERE = re.compile(r"\bhere\b(?=\s*\??$)")
+"""A closing "here" with no list named: the FIR open on the page ("complainant's name here?")."""
 _REFERENT = re.compile(
     r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
     r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
@@ -577,6 +579,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     if m := _THESE.search(t.text):
         e.refers_to_visible = True
+        t.take(m.span())
+    elif m := _HERE.search(t.text):
+        e.refers_to_active = True
         t.take(m.span())
     if m := _REFERENT.search(t.text):
         e.refers_to_active = True

@@ -87,3 +87,11 @@ def as_these(question: str) -> str:
     """With an FIR list on screen, "in me se", "of them", "out of the ones on my screen" point
     at it: read as "of these"."""
     return _ON_SCREEN.sub("of these", question)
+
+
+_HERE = re.compile(r"\bhere\b(?=\s*\??\s*$)", re.IGNORECASE)
+
+
+def here_as_these(question: str) -> str:
+    """With a list on screen and no FIR open, a closing "here" means the listed FIRs."""
+    return _HERE.sub("of these", question)

@@ -46,6 +46,7 @@ from tools.text2zcql.followup import (
     as_these,
     continues,
     drop_back_words,
+    here_as_these,
     records_history,
 )
 from tools.text2zcql.investigators import Investigator
@@ -164,6 +165,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     question = comparison_words(question)
     if request.visible_record_ids:
         question = as_these(question)
+        if request.active_fir_id is None:
+            question = here_as_these(question)
     history = records_history(request.history)
     u = understand(question, request.today, request.precincts)
     if history and continues(u, question, bool(request.visible_record_ids)):

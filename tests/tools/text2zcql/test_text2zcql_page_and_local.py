@@ -112,3 +112,11 @@ def test_statewide_is_every_precinct_the_caller_may_see(question: str) -> None:
     draft = ask(question)
     assert draft.statement is not None, draft.clarification
     assert "precinct_id IN" in draft.statement and "ROBBERY" in draft.statement
+
+
+def test_a_closing_here_means_the_list_when_no_fir_is_open() -> None:
+    draft = ask("how many are charge sheeted here?", visible_record_ids=LISTED)
+    assert draft.statement is not None, draft.clarification
+    assert "fir_id IN ('FIR-2026-00021', 'FIR-2026-00022')" in draft.statement
+    listed = ask("status-wise split of the FIRs listed here", visible_record_ids=LISTED)
+    assert listed.statement is not None and "GROUP BY status" in listed.statement
