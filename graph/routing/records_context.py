@@ -19,7 +19,8 @@ from tools.text2zcql.understand import understand
 
 RECORDS_ROUTES = ("zcql", "hybrid")
 _ON_SCREEN_LIST = re.compile(
-    r"\b(?:these|of these|among these|in me se|inme se|which of them|of them|listed|shown)\b",
+    r"\b(?:these|of these|among these|in me se|inme se|which of them|of them|listed|shown|"
+    r"on (?:my |the )?screen|isme se|is me se)\b",
     re.IGNORECASE,
 )
 _ABOUT_OPEN_FIR = re.compile(

@@ -231,6 +231,9 @@ _ALIASES = {
     "ee varsh": "this year",
     "kaleda varsha": "last year",
     "hoda varsha": "last year",
+    "ee vaara": "this week",
+    "kaleda vaara": "last week",
+    "hoda vaara": "last week",
     "ee tingalu": "this month",
     "kaleda tingalu": "last month",
     "hoda tingalu": "last month",
@@ -242,8 +245,8 @@ _NAMED = (
     r"(?P<named>day before yesterday|so far this (?:month|year)|year to date|ytd"
     r"|(?:this|last|previous|current|past) (?:week|month|quarter|year|yr)"
     r"|today|yesterday|aaj|kal|is hafte|pichle hafte|is mahine|pichle mahine|is saal|pichle saal"
-    r"|ee varsha?|kaleda varsha|hoda varsha|ee tingalu|kaleda tingalu|hoda tingalu|ivattu|indu"
-    r"|ninne)"
+    r"|ee varsha?|kaleda varsha|hoda varsha|ee vaara|kaleda vaara|hoda vaara"
+    r"|ee tingalu|kaleda tingalu|hoda tingalu|ivattu|indu|ninne)"
 )
 _LAST_N = re.compile(
     r"(?:in the |during the |over the |for the |within the )?"

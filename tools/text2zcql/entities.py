@@ -65,8 +65,8 @@ _FIR_SERIAL = re.compile(
     r"\b(?:fir|crime|case)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b(?!\s*[/-]\s*\d)"
 )
 _THESE = re.compile(
-    r"\b(?:of these|among these|these|of those|those ones|in this list|on (?:this|the) (?:screen|"
-    r"page|list)|shown|listed|visible)\b"
+    r"\b(?:of these|among these|these|of those|those ones|in this list|"
+    r"on (?:this|the|my) (?:screen|page|list)|on screen|shown|listed|visible)\b"
 )
 _IO_NAME = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|officer|psi|pi|asi|si|hc|inspector)\s+"
@@ -78,6 +78,16 @@ _VEHICLE_WORD = re.compile(
     r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|four[- ]wheelers?|scooters?|motorcycles?|"
     r"autos?|lorr(?:y|ies)|gaadi(?:yan)?)\b"
 )
+_OPEN_ONE = re.compile(
+    r"\b(?:the|this|my)\s+(?:fir|case|complaint|record|matter)\s+(?:(?:that\s+|which\s+)?"
+    r"(?:i'?m|i am|i'?ve|i have|i've got|i have got)\s+(?:viewing|looking at|open(?:ed)?|"
+    r"got open|pulled up|on screen)|(?:that'?s\s+|which is\s+|that is\s+)?(?:open\s+)?on "
+    r"(?:my |the )?screen|(?:that'?s\s+|which is\s+|that is\s+)?open(?:ed)? (?:now|right now))"
+    r"(?![\w'])"
+)
+"""The one FIR open on the page ("the case I'm viewing", "the FIR on screen")."""
+_HERE = re.compile(r"\bhere\b(?=\s*\??$)")
+"""A closing "here" with no list named: the FIR open on the page ("complainant's name here?")."""
 _REFERENT = re.compile(
     r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
     r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
@@ -476,7 +486,7 @@ FILLER = _words(
     apne tha thi the hoga koi nanna namma nam avara avaru avru hatra iruva iruvudu galu gallu
     aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
     darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee aagilla
-    agilla illa
+    agilla illa aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
     """
 )
 FILLER |= _OWN
@@ -564,8 +574,14 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
             if not re.fullmatch(r"(?:19|20)\d{2}", serial["num"]):
                 e.fir_serials.append(f"{int(serial['num']):05d}")
                 t.take(serial.span())
+    if m := _OPEN_ONE.search(t.text):
+        e.refers_to_active = True
+        t.take(m.span())
     if m := _THESE.search(t.text):
         e.refers_to_visible = True
+        t.take(m.span())
+    elif m := _HERE.search(t.text):
+        e.refers_to_active = True
         t.take(m.span())
     if m := _REFERENT.search(t.text):
         e.refers_to_active = True

@@ -77,10 +77,21 @@ def as_follow_up(u: Understanding) -> Understanding:
 
 
 _ON_SCREEN = re.compile(
-    r"\b(?:in me se|inme se|unme se|un me se|of them|among them)\b", re.IGNORECASE
+    r"\b(?:in me se|inme se|unme se|un me se|isme se|is me se|of them|among them|"
+    r"(?:out )?of the ones(?: on (?:my |the )?screen)?|out of (?:these|those))\b",
+    re.IGNORECASE,
 )
 
 
 def as_these(question: str) -> str:
-    """With an FIR list on screen, "in me se", "of them" point at it: read as "of these"."""
+    """With an FIR list on screen, "in me se", "of them", "out of the ones on my screen" point
+    at it: read as "of these"."""
     return _ON_SCREEN.sub("of these", question)
+
+
+_HERE = re.compile(r"\bhere\b(?=\s*\??\s*$)", re.IGNORECASE)
+
+
+def here_as_these(question: str) -> str:
+    """With a list on screen and no FIR open, a closing "here" means the listed FIRs."""
+    return _HERE.sub("of these", question)

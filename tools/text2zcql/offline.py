@@ -46,6 +46,7 @@ from tools.text2zcql.followup import (
     as_these,
     continues,
     drop_back_words,
+    here_as_these,
     records_history,
 )
 from tools.text2zcql.investigators import Investigator
@@ -97,6 +98,12 @@ _TREND = re.compile(
     r"\b(?:month[- ]?wise|monthly|per month|by month|each month|every month|month by month|"
     r"month on month|trends?|over the months|mahine[- ]?wise|har mahine)\b"
 )
+_PLATES_ASKED = re.compile(
+    r"\b(?:(?:number |registration )?plates?(?: numbers?)?|registration (?:numbers?|nos?))\b"
+)
+"""Asking for vehicles' plates: a vehicles question even when no vehicle status is named."""
+_HOW_MANY = re.compile(r"\b(?:how many|count|kitne|kitni|eshtu|yeshtu|estu)\b")
+"""Asking for a number of persons in an FIR (narrower than `_COUNT`: "contact number of")."""
 _COUNT = re.compile(
     r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much|eshtu|"
     r"yeshtu|estu)\b"
@@ -158,6 +165,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     question = comparison_words(question)
     if request.visible_record_ids:
         question = as_these(question)
+        if request.active_fir_id is None:
+            question = here_as_these(question)
     history = records_history(request.history)
     u = understand(question, request.today, request.precincts)
     if history and continues(u, question, bool(request.visible_record_ids)):
@@ -262,7 +271,7 @@ def _draft(
         return _lookup(text, e, request, precincts, asked)
     if e.plates:
         return _vehicle(e, precincts)
-    if e.vehicle_status or vw.makes or vw.status:
+    if e.vehicle_status or vw.makes or vw.status or _PLATES_ASKED.search(text):
         counting = bool(_COUNT.search(text))
         return vehicle_draft(text, e, vw, precincts, place, counting)
     if e.person_name:
@@ -527,10 +536,13 @@ def _persons_in_fir(
         where.append(b.Condition(f"arrested = {'TRUE' if arrested else 'FALSE'}"))
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many(where)
-    statement = b.select(b.FIR_PERSON_COLUMNS, "persons", where, order="fir_id, role")
     who = describe_persons(asked, arrested)
     if arrested and role is None:
         who = "persons arrested"
+    if _HOW_MANY.search(text):
+        statement = b.select(("COUNT(ROWID)",), "persons", where)
+        return _with(statement, "count", f"Counting the {who} in {names}.", [f"FIR {names}", who])
+    statement = b.select(b.FIR_PERSON_COLUMNS, "persons", where, order="fir_id, role")
     return _with(statement, "persons_in_fir", f"The {who} in {names}.", [f"FIR {names}", who])
 
 

@@ -1,4 +1,4 @@
-"""Phrases that name the caller's own area ("in my station", "mere area mein", "our precincts").
+"""Phrases that name the caller's own area ("in my station", "mere area mein", "statewide").
 
 They add no filter: the query is scoped to the caller's precincts anyway, so the phrase is
 read as "in your precincts" and removed before the place recogniser could take "my" for an
@@ -17,9 +17,17 @@ _OWN = re.compile(
     r"(?:\s+(?:mein|me|mai|nalli|alli|li))?",
     re.IGNORECASE,
 )
+_WHOLE = re.compile(
+    r"(?:\b(?:in|across|for|from)\s+)?\b(?:state[\s-]?wide|(?:all\s+)?(?:across|over)\s+the\s+"
+    r"(?:whole\s+|entire\s+)?state|(?:in\s+)?the\s+(?:whole|entire)\s+state)\b",
+    re.IGNORECASE,
+)
+"""The whole state: for the caller that is every precinct they may see, so also no filter."""
 
 
 def own_scope(question: str) -> tuple[str, bool]:
     """The question without phrases naming the caller's own area, and whether one was there."""
     stripped, found = _OWN.subn(" ", question)
+    stripped, whole = _WHOLE.subn(" ", stripped)
+    found += whole
     return (" ".join(stripped.split()), True) if found else (question, False)

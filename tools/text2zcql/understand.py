@@ -29,7 +29,7 @@ GRAMMAR = frozenset(
     """
     top most per split across breakdown down grouped trend trends monthly wise har mahine common
     highest lowest fewest least busiest five three ten handled handling kaun current what's who's
-    as register registered receive received involved plate registration naming appear appears
+    as register registered receive received involved plate plates registration naming appear appears
     cite cites citing recent latest happening contact raids raid maximum max worst safest
     quietest bottom first show list many much number also only just same still yet anyone
     anybody someone whether has have get got status stand standing position update updates

@@ -51,3 +51,9 @@ def test_that_io_s_cases_after_an_fir_was_named_is_records() -> None:
     history = [turn("IO of FIR-2026-00011?", "zcql")]
     state = {"text": "Which other FIRs does that IO have?", "history": history}
     assert override(state) == ("zcql", "asks for the cases of the IO of an FIR named earlier")
+
+
+def test_the_ones_on_my_screen_over_an_fir_list_is_records() -> None:
+    for text in ("of the ones on my screen how many are closed", "isme se kitne closed"):
+        state = {"text": text, "page_context": page(["FIR-2026-00011"])}
+        assert override(state) == ("zcql", "refers to the FIRs listed on screen"), text
