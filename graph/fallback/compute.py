@@ -166,7 +166,7 @@ def _labels(question: str, q: Quantity) -> set[str]:
 
 
 def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
-    """"A per B", "A for every B" over two stated, named quantities: the one named like B
+    """ "A per B", "A for every B" over two stated, named quantities: the one named like B
     divides the other ("96 arrests against 40 FIRs - arrests per FIR" -> 96/40)."""
     if len(values) != 2 or rate_base(question) is not None:
         return None

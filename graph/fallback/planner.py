@@ -56,7 +56,8 @@ KNOWLEDGE = re.compile(
 )
 WEB_EXPLICIT = re.compile(
     r"\b(search the (?:web|internet)|web search|google|online news"
-    r"|(?:check|search|look(?: it)? up|find(?: out)?|verify) (?:it |this )?(?:online|on the (?:web|internet)))\b",
+    r"|(?:check|search|look(?: it)? up|find(?: out)?|verify) (?:it |this )?"
+    r"(?:online|on the (?:web|internet)))\b",
     re.I,
 )
 WEB_IMPLICIT = re.compile(r"\b(latest|news|recent (?:notification|circular)|gazette)\b", re.I)

@@ -49,7 +49,9 @@ def test_days_later_is_an_offset_from_the_stated_date():
 
 
 def test_latest_time_for_production_is_the_24_hour_deadline():
-    call = date_call("man arrested at 9 pm on 4 May 2026, latest he can reach the magistrate", TODAY)
+    call = date_call(
+        "man arrested at 9 pm on 4 May 2026, latest he can reach the magistrate", TODAY
+    )
     assert call is not None
     assert call.args["deadline"] == "production_24h"
     assert call.args["time"] == "9 pm"
