@@ -29,7 +29,14 @@ CHANGE_WORD = re.compile(
 OUT_OF = re.compile(r"\b(?:out of|of|from)\b(?:\s+(?:the|a total of|total|all))?\s*$", re.I)
 EARLIER = re.compile(r"\b(?:last|previous|earlier|prior|before|old)\b", re.IGNORECASE)
 LATER = re.compile(r"\b(?:this|current|now|present|new|latest)\b", re.IGNORECASE)
-RATIO_WORD = re.compile(r"\bratio\b", re.IGNORECASE)
+RATIO_WORD = re.compile(r"\bratio\b|\bhow many times\b|\btimes (?:as (?:many|much)|more)\b", re.I)
+PER_NOUN = re.compile(
+    r"(?P<top>[a-z][\w-]*)\s+(?:per|for (?:every|each)|to (?:every|each|one|a|an))\s+"
+    r"(?P<bottom>[a-z][\w-]*)",
+    re.IGNORECASE,
+)
+SUM_WORD = re.compile(r"\badd(?:\s+up|\s+together)?\b|\bsum\b|\btotal of\b|\baltogether\b", re.I)
+_LABEL = re.compile(r"[^\s,;:?!()]+")
 DIFFERENCE_WORD = re.compile(
     r"\bdifference\b|\bhow (?:many|much) (?:more|fewer|less)\b|\bmore than\b|\bfewer than\b"
     r"|\bgap between\b",
@@ -146,6 +153,42 @@ def _ratio(question: str, values: list[Quantity]) -> Computation | None:
     )
 
 
+def _stem(word: str) -> str:
+    word = word.lower().strip(".-'")
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _labels(question: str, q: Quantity) -> set[str]:
+    """The stems of the (up to two) words naming a quantity: those right after it, up to a
+    dash or punctuation ("96 arrests", "23 cyber cases", "Rs 41,40,000")."""
+    after = re.split(r"\s[-–—]\s|[,;:?!()]", question[q.end : q.end + 40], maxsplit=1)[0]
+    return {_stem(w) for w in _LABEL.findall(after)[:2]}
+
+
+def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
+    """ "A per B", "A for every B" over two stated, named quantities: the one named like B
+    divides the other ("96 arrests against 40 FIRs - arrests per FIR" -> 96/40)."""
+    if len(values) != 2 or rate_base(question) is not None:
+        return None
+    for m in PER_NOUN.finditer(question):
+        bottom = [q for q in values if _stem(m["bottom"]) in _labels(question, q)]
+        if len(bottom) != 1 or bottom[0].value == 0:
+            continue
+        top = next(q for q in values if q is not bottom[0])
+        return Computation(
+            f"round({top.literal}/{bottom[0].literal}, 2)",
+            f"{top.text} over {bottom[0].text} is {{value}} {m['top']} per {m['bottom']}.",
+        )
+    return None
+
+
+def _sum(question: str, values: list[Quantity]) -> Computation | None:
+    if not SUM_WORD.search(question) or len(values) < 2:
+        return None
+    listed = ", ".join(q.text for q in values)
+    return Computation(" + ".join(q.literal for q in values), f"{listed} add up to {{value}}.")
+
+
 def _difference(question: str, values: list[Quantity]) -> Computation | None:
     if not DIFFERENCE_WORD.search(question) or len(values) != 2:
         return None
@@ -183,11 +226,13 @@ def _per_unit(question: str, values: list[Quantity]) -> Computation | None:
 READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
     _change,
     _rate,
+    _per_noun,
     _average,
     _ratio,
     _difference,
     _per_unit,
     _share,
+    _sum,
 )
 
 

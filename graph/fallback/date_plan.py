@@ -27,7 +27,7 @@ TIME_CONVERT = re.compile(
 )
 OFFSET = re.compile(
     rf"{_COUNT}\s*(working |business |calendar )?(days?|weeks?|months?)\s+"
-    r"(from|after|before|since|of)\b",
+    r"(from|after|before|since|of|later|afterwards|hence|on)\b",
     re.IGNORECASE,
 )
 IN_DAYS = re.compile(
@@ -56,7 +56,7 @@ WEEKDAY = re.compile(
 )
 WHEN_DUE = re.compile(
     r"\bby when\b|\bwhen\b|\blast date\b|\bdeadline\b|\bwhich date\b|\bwhat date\b|\bdue\b"
-    r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b",
+    r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b|\blatest\b",
     re.IGNORECASE,
 )
 PUNISHMENT_YEARS = re.compile(r"\b(\d{1,2})[- ]years?\b", re.IGNORECASE)

@@ -54,7 +54,12 @@ KNOWLEDGE = re.compile(
     r"what does (?:section|bns|bnss|bsa)|explain|checklist|notice under|law on)\b",
     re.IGNORECASE,
 )
-WEB_EXPLICIT = re.compile(r"\b(search the (?:web|internet)|web search|google|online news)\b", re.I)
+WEB_EXPLICIT = re.compile(
+    r"\b(search the (?:web|internet)|web search|google|online news"
+    r"|(?:check|search|look(?: it)? up|find(?: out)?|verify) (?:it |this )?"
+    r"(?:online|on the (?:web|internet)))\b",
+    re.I,
+)
 WEB_IMPLICIT = re.compile(r"\b(latest|news|recent (?:notification|circular)|gazette)\b", re.I)
 VISION = re.compile(r"\b(image|photo|picture|pic|this (?:shows|one)|in the attachment|see)\b", re.I)
 

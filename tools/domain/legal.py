@@ -125,7 +125,11 @@ def _refs(text: str, act: str) -> list[str]:
 
 
 ASPECTS = {
-    "punishment": re.compile(r"punish|sentence|saza|imprisonment|jail term|penalty", re.I),
+    "punishment": re.compile(
+        r"punish|sentence|saza|imprisonment|\bjail\b|penalty|how (?:many|long) years"
+        r"|\byears? max|\bmax(?:imum)? (?:term|jail|years?)\b",
+        re.I,
+    ),
     "bailable": re.compile(r"\bbail", re.I),
     "cognisable": re.compile(r"cogni[sz]", re.I),
     "triable": re.compile(r"triable|tried by|which court|trial court", re.I),
@@ -144,7 +148,8 @@ _GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|life)\b
 #: theft?"); "rape victim" or "theft case diary" name something else.
 _OFFENCE_END = (
     r"(?=\s*(?:$|[?.,!;]|(?:is|a|an|under|in|bailable|non-bailable|cogni[sz]able|triable"
-    r"|offence|ki|ka|ke|hai|kya)\b))"
+    r"|offence|ki|ka|ke|hai|kya|carr(?:y|ies)|attracts?|punish\w*|sentence|jail|max\w*"
+    r"|first|second|on|how|what|case(?!\s+(?:diary|file|record|property)))\b|\s-\s))"
 )
 
 
@@ -153,13 +158,31 @@ def offence_name(row: BnsSection) -> str:
     return re.sub(r"\s*\([^)]*\)\s*$", "", row.offence).strip().lower()
 
 
+def offence_aliases(row: BnsSection) -> list[str]:
+    """The row's offence name and the short names its trailing remark gives, hyphens read as
+    spaces: `... (hit-and-run, new)` -> also `hit and run` (short, wordy remarks only)."""
+    remark = re.search(r"\(([^)]*)\)\s*$", row.offence)
+    names = [offence_name(row)]
+    if remark:
+        names += [
+            part.strip().lower()
+            for part in remark[1].split(",")
+            if re.fullmatch(r"[a-z][a-z -]*", part.strip(), re.I)
+            and len(part.split()) <= 3
+            and not re.fullmatch(r"new(?: offence)?", part.strip(), re.I)
+        ]
+    return list(dict.fromkeys(n.replace("-", " ") for n in names))
+
+
 def find_by_offence(text: str) -> list[BnsSection]:
-    """Rows whose whole offence name the question uses ("punishment for theft"), the longest
-    names only, so "attempt to murder" does not also bring "murder"."""
+    """Rows whose whole offence name (or a short name) the question uses ("punishment for
+    theft"), the longest names only, so "attempt to murder" does not also bring "murder"."""
+    spaced = re.sub(r"(?<=\w)-(?=\w)", " ", text)
     named = [
-        (offence_name(r), r)
+        (name, r)
         for r in bns_sections()
-        if re.search(rf"\b{re.escape(offence_name(r))}{_OFFENCE_END}", text)
+        for name in offence_aliases(r)
+        if re.search(rf"\b{re.escape(name)}{_OFFENCE_END}", spaced)
     ]
     return [
         row for name, row in named if not any(name != other and name in other for other, _ in named)

@@ -1,0 +1,32 @@
+"""Punishment and court look-ups asked by offence name in everyday wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.domain.legal import legal_answer
+
+
+@pytest.mark.parametrize(
+    ("question", "section"),
+    [
+        ("jail for voyeurism?", "BNS 77"),
+        ("gang rape - how many years", "BNS 70(1)"),
+        ("what does hit-and-run attract, maximum years", "BNS 106(2)"),
+        ("hit and run on the ring road, punishment", "BNS 106(2)"),
+        ("mob lynching carries what sentence", "BNS 103(2)"),
+        ("which court tries a dowry death case", "BNS 80(2)"),
+    ],
+)
+def test_offence_named_in_plain_words_reaches_the_table(question, section):
+    found = legal_answer(question)
+    assert found is not None
+    assert any(s.startswith(section + " ") for s in found.sentences)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how is a robbery case diary kept", "who can visit a rape case file", "what is voyeurism"],
+)
+def test_no_table_answer_without_an_aspect_or_for_case_records(question):
+    assert legal_answer(question) is None
