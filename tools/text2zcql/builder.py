@@ -1,8 +1,10 @@
 """ZCQL text from slots: WHERE conditions with their cost, and statement shapes per intent.
 
 ZCQL allows at most 5 WHERE conditions, counted as leaf predicates (`a OR b` is two, an IN
-list is one). Every `Condition` carries its cost so the parser can refuse a question that
-needs more, rather than drop a filter silently. Values never contain a quote: they come
+list is one); HAVING has its own conditions. Every `Condition` carries its cost so the parser
+never drops a filter silently: an aggregate that needs more moves single-value equalities
+from WHERE into GROUP BY + HAVING (`aggregate`), which keeps exactly the same rows, and any
+other statement that needs more is refused. Values never contain a quote: they come
 from the fixed vocabulary or from recognisers that only pass letters, digits and spaces.
 """
 
@@ -42,6 +44,8 @@ class Condition:
 
     sql: str
     cost: int = 1
+    column: str = ""
+    """Set for `column = one value`: such a filter may move to GROUP BY + HAVING."""
 
 
 def quote(value: str) -> str:
@@ -59,8 +63,13 @@ def column(name: str, qualifier: str) -> str:
 def equals_any(col: str, values: tuple[str, ...] | list[str]) -> Condition:
     """`col = 'v'` for one value, `col IN ('a', 'b')` for several (one condition either way)."""
     if len(values) == 1:
-        return Condition(f"{col} = {quote(values[0])}")
+        return Condition(f"{col} = {quote(values[0])}", column=col)
     return Condition(f"{col} IN ({', '.join(quote(v) for v in values)})")
+
+
+def flag(col: str, value: bool = True) -> Condition:
+    """`col = TRUE` or `col = FALSE` on a boolean column."""
+    return Condition(f"{col} = {'TRUE' if value else 'FALSE'}", column=col)
 
 
 def like_any(col: str, patterns: list[str]) -> Condition:
@@ -101,6 +110,7 @@ def select(
     *,
     join: str = "",
     group: tuple[str, ...] = (),
+    having: tuple[Condition, ...] = (),
     order: str = "",
     limit: str = "",
 ) -> str:
@@ -111,8 +121,41 @@ def select(
     parts.append("WHERE " + " AND ".join(c.sql for c in conditions))
     if group:
         parts.append("GROUP BY " + ", ".join(group))
+    if having:
+        parts.append("HAVING " + " AND ".join(c.sql for c in having))
     if order:
         parts.append(f"ORDER BY {order}")
     if limit:
         parts.append(f"LIMIT {limit}")
     return " ".join(parts)
+
+
+def split_for_having(conditions: list[Condition]) -> tuple[list[Condition], list[Condition]]:
+    """(WHERE, HAVING) for an aggregate whose filters exceed ZCQL's WHERE budget: the last
+    single-value equalities (never the jurisdiction) move to HAVING until WHERE fits. Grouped
+    by those columns, HAVING keeps exactly the rows WHERE would have. HAVING stays empty
+    when WHERE already fits or cannot be made to fit."""
+    where, having = list(conditions), []
+    for condition in reversed(conditions):
+        if cost(where) <= MAX_CONDITIONS:
+            break
+        if condition.column and not condition.column.endswith("precinct_id"):
+            where.remove(condition)
+            having.insert(0, condition)
+    if cost(where) > MAX_CONDITIONS:
+        return list(conditions), []
+    return where, having
+
+
+def aggregate(
+    columns: tuple[str, ...], table: str, conditions: list[Condition], *, join: str = ""
+) -> str | None:
+    """An ungrouped COUNT/SUM statement within ZCQL's WHERE budget (see `split_for_having`),
+    or None when its filters cannot be written in one statement."""
+    if cost(conditions) <= MAX_CONDITIONS:
+        return select(columns, table, conditions, join=join)
+    where, having = split_for_having(conditions)
+    if not having:
+        return None
+    group = tuple(dict.fromkeys(c.column for c in having))
+    return select(columns, table, where, join=join, group=group, having=tuple(having))

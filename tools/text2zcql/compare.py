@@ -141,7 +141,7 @@ def _periods(
         *b.date_bounds("registered_at", start, end),
     ]
     if b.cost(where) > b.MAX_CONDITIONS:
-        return too_many(where)
+        return too_many()
     parts = describe(e, place)
     buckets = tuple(sorted({str(x) for x in labels}))
     statement = b.select(
@@ -164,7 +164,7 @@ def _grouped(
         precincts = [p for p in precincts if p in wanted]
     where = [b.equals_any("precinct_id", precincts), *filters(e, "")]
     if b.cost(where) > b.MAX_CONDITIONS:
-        return too_many(where)
+        return too_many()
     parts = describe(e, place)
     statement = b.select((column, "COUNT(ROWID)"), "firs", where, group=(column,), order=column)
     return ZcqlDraft(

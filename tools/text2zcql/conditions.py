@@ -38,9 +38,9 @@ def filters(e: Entities, col: str) -> list[b.Condition]:
     if e.io_badge:
         out.append(b.equals_any(b.column("io_badge", col), [e.io_badge]))
     if e.juvenile:
-        out.append(b.Condition(f"{b.column('involves_juvenile', col)} = TRUE"))
+        out.append(b.flag(b.column("involves_juvenile", col)))
     if e.sexual_offence:
-        out.append(b.Condition(f"{b.column('sexual_offence', col)} = TRUE"))
+        out.append(b.flag(b.column("sexual_offence", col)))
     if e.period and e.period.fir_year is not None:
         out.append(b.like_any(b.column("fir_id", col), [f"FIR-{e.period.fir_year}-*"]))
     elif e.period:
@@ -48,10 +48,14 @@ def filters(e: Entities, col: str) -> list[b.Condition]:
     return out
 
 
-def too_many(where: list[b.Condition]) -> ZcqlDraft:
+TOO_MANY = "This question needs more filters than ZCQL allows in one query"
+
+
+def too_many() -> ZcqlDraft:
+    """A refusal that names no number (it must not read as an answer to the question)."""
     return unparsed(
-        f"This question needs {b.cost(where)} conditions but ZCQL allows at most "
-        f"{b.MAX_CONDITIONS} in one query; drop a filter (for example the period or a section)."
+        f"{TOO_MANY}, so I have not answered it; ask it with fewer filters (for example "
+        "without the period or a section)."
     )
 
 

@@ -38,6 +38,7 @@ from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, clarify, unparsed
 from tools.text2zcql.compare import compare_draft, comparison_words
 from tools.text2zcql.conditions import describe as _describe
 from tools.text2zcql.conditions import filters as _filters
+from tools.text2zcql.conditions import TOO_MANY
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.entities import Entities
@@ -230,13 +231,15 @@ def _reading_notes(u: Understanding) -> list[str]:
 def _fitted(
     text: str, e: Entities, request: ZcqlRequest, asked: PersonWords, vw: VehicleWords
 ) -> ZcqlDraft:
-    """The draft; when it needs more than ZCQL's conditions, its period is written with fewer:
-    one whole registration year as the FIR numbers' year (an FIR's number carries the year it
-    was registered), or, when the period runs past today, without its end (no FIR is
-    registered after today); then it is drafted again."""
+    """The draft; when it needs more than ZCQL's WHERE conditions (refused, or an aggregate
+    that moved filters into HAVING), its period is written with fewer: one whole
+    registration year as the FIR numbers' year (an FIR's number carries the year it was
+    registered), or, when the period runs past today, without its end (no FIR is registered
+    after today); then it is drafted again, and kept when that fits."""
     draft = _draft(text, e, request, asked, vw)
     period = e.period
-    if period is None or "conditions but ZCQL" not in (draft.unparsed_reason or ""):
+    crowded = TOO_MANY in (draft.unparsed_reason or "") or " HAVING " in (draft.statement or "")
+    if period is None or not crowded:
         return draft
     year = period.registration_year(request.today)
     if year is not None:
@@ -245,7 +248,8 @@ def _fitted(
         fewer = replace(period, end=None)
     else:
         return draft
-    return _draft(text, replace(e, period=fewer), request, asked, vw)
+    again = _draft(text, replace(e, period=fewer), request, asked, vw)
+    return again if again.statement is not None else draft
 
 
 def _draft(
@@ -308,8 +312,6 @@ def _draft(
         if isinstance(visible, ZcqlDraft):
             return visible
         where.append(b.equals_any("fir_id", visible))
-    if b.cost(where) > b.MAX_CONDITIONS:
-        return _too_many(where)
     filters = _describe(e, place, io, len(request.visible_record_ids) if e.refers_to_visible else 0)
     if same_as:
         filters.append(describe_same_io(text, same_as))
@@ -323,6 +325,11 @@ def _draft(
             return count_persons(e, asked, precincts, about, filters)
         if _WHO.search(text) or asked.filtered:
             return _persons_matching(e, asked, precincts, about, filters)
+    dims = [d for d in e.dimensions if d != "io_name" or not (e.io_badge or io)]
+    if _COUNT.search(text) and not dims and not _TREND.search(text):
+        return _counted(text, where, about, filters)
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return _too_many()
     if _TREND.search(text):
         statement = b.select(
             ("registered_at",), "firs", where, order="registered_at", limit=f"0, {b.LIST_LIMIT}"
@@ -333,26 +340,25 @@ def _draft(
             f"Month-wise trend of FIRs{about}: registration times to be counted per month.",
             filters,
         )
-    dims = [d for d in e.dimensions if d != "io_name" or not (e.io_badge or io)]
     if dims:
         return _grouped(text, e, dims, where, filters)
-    if _COUNT.search(text):
-        measure = next((col for pattern, col in _MEASURES if pattern.search(text)), None)
-        if measure:
-            what = _MEASURE_WORDS[measure]
-            return _with(
-                b.select((f"SUM({measure})",), "firs", where),
-                "count",
-                f"Adding up the {what} in FIRs{about}.",
-                filters,
-            )
-        return _with(
-            b.select(("COUNT(ROWID)",), "firs", where), "count", f"Counting FIRs{about}.", filters
-        )
     statement = b.select(
         b.LIST_COLUMNS, "firs", where, order="registered_at DESC", limit=str(b.LIST_LIMIT)
     )
     return _with(statement, "list", f"FIRs{about}, newest first.", filters)
+
+
+def _counted(text: str, where: list[b.Condition], about: str, filters: list[str]) -> ZcqlDraft:
+    """How many FIRs match, or the sum of a count column ("how many arrested")."""
+    measure = next((col for pattern, col in _MEASURES if pattern.search(text)), None)
+    column = f"SUM({measure})" if measure else "COUNT(ROWID)"
+    statement = b.aggregate((column,), "firs", where)
+    if statement is None:
+        return _too_many()
+    if measure:
+        what = _MEASURE_WORDS[measure]
+        return _with(statement, "count", f"Adding up the {what} in FIRs{about}.", filters)
+    return _with(statement, "count", f"Counting FIRs{about}.", filters)
 
 
 def _with(
@@ -535,7 +541,7 @@ def _persons_in_fir(
     if arrested is not None:
         where.append(b.Condition(f"arrested = {'TRUE' if arrested else 'FALSE'}"))
     if b.cost(where) > b.MAX_CONDITIONS:
-        return _too_many(where)
+        return _too_many()
     who = describe_persons(asked, arrested)
     if arrested and role is None:
         who = "persons arrested"
@@ -557,7 +563,7 @@ def _persons_matching(
         *_filters(e, "firs"),
     ]
     if b.cost(where) > b.MAX_CONDITIONS:
-        return _too_many(where)
+        return _too_many()
     statement = b.select(
         b.PERSON_COLUMNS,
         "persons",
@@ -596,7 +602,7 @@ def _person(e: Entities, precincts: list[str], place: str) -> ZcqlDraft:
         where.append(b.equals_any("persons.role", [e.person_role]))
     where.extend(_filters(e, "firs"))
     if b.cost(where) > b.MAX_CONDITIONS:
-        return _too_many(where)
+        return _too_many()
     statement = b.select(
         b.PERSON_COLUMNS,
         "persons",

@@ -227,11 +227,12 @@ def count_persons(
     else:
         where = [b.equals_any("precinct_id", precincts), *person_conditions(p)]
         join, count = "", "COUNT(ROWID)"
-    if b.cost(where) > b.MAX_CONDITIONS:
-        return too_many(where)
+    statement = b.aggregate((count,), "persons", where, join=join)
+    if statement is None:
+        return too_many()
     who = describe_persons(p)
     return ZcqlDraft(
-        b.select((count,), "persons", where, join=join),
+        statement,
         "count",
         f"Counting {who} in FIRs{about}.",
         filters=(who, *(f.strip(" ,") for f in filters_text if f.strip(" ,"))),
@@ -246,15 +247,19 @@ def arrests(
     counting: bool,
 ) -> ZcqlDraft:
     """Arrested persons (a list, or how many); a period is the date of arrest unless the
-    question dates the FIRs, then a count adds up `firs.arrested_count`."""
+    question dates the FIRs, then a count adds up `firs.arrested_count`. Accused not (yet)
+    arrested have no date of arrest: a period dates their FIRs."""
+    if NOT_ARRESTED.search(text):
+        return _not_arrested(e, precincts, about_without_period, counting)
     period = e.period
     if counting and (period is None or _FIRS_DATED.search(text)):
         where = [b.equals_any("precinct_id", precincts), *filters(e, "")]
-        if b.cost(where) > b.MAX_CONDITIONS:
-            return too_many(where)
+        summed = b.aggregate(("SUM(arrested_count)",), "firs", where)
+        if summed is None:
+            return too_many()
         dated = f", registered {period.describe()}" if period else ""
         return ZcqlDraft(
-            b.select(("SUM(arrested_count)",), "firs", where),
+            summed,
             "count",
             f"Adding up the arrested accused in FIRs{about_without_period}{dated}.",
             filters=(about_without_period.strip(" ,"), dated.strip(" ,")),
@@ -266,7 +271,7 @@ def arrests(
         where = [
             b.equals_any("persons.precinct_id", precincts),
             b.equals_any("firs.precinct_id", precincts),
-            b.Condition("persons.arrested = TRUE"),
+            b.flag("persons.arrested"),
             *fir_filters,
             *bounds,
         ]
@@ -274,28 +279,72 @@ def arrests(
     else:
         where = [
             b.equals_any("precinct_id", precincts),
-            b.Condition("arrested = TRUE"),
+            b.flag("arrested"),
             *bounds,
         ]
         join = ""
-    if b.cost(where) > b.MAX_CONDITIONS:
-        return too_many(where)
     when = f", arrested {period.describe()}" if period else ""
     described = (about_without_period.strip(" ,"), when.strip(" ,"))
     if counting:
         count = "COUNT(persons.ROWID)" if join else "COUNT(ROWID)"
+        statement = b.aggregate((count,), "persons", where, join=join)
+        if statement is None:
+            return too_many()
         return ZcqlDraft(
-            b.select((count,), "persons", where, join=join),
+            statement,
             "count",
             f"Counting accused arrested in FIRs{about_without_period}{when}.",
             filters=described,
         )
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many()
     columns = b.ARRESTED_COLUMNS if join else tuple(c.split(".")[1] for c in _ARRESTED_ONLY)
     order = "persons.arrested_at DESC" if join else "arrested_at DESC"
     return ZcqlDraft(
         b.select(columns, "persons", where, join=join, order=order, limit=str(b.LIST_LIMIT)),
         "person_lookup",
         f"Persons arrested in FIRs{about_without_period}{when}, latest arrest first.",
+        filters=described,
+    )
+
+
+def _not_arrested(
+    e: Entities, precincts: list[str], about_without_period: str, counting: bool
+) -> ZcqlDraft:
+    """Accused not arrested in the matching FIRs (a period dates the FIRs), or how many."""
+    fir_filters = filters(e, "firs")
+    dated = f", registered {e.period.describe()}" if e.period else ""
+    where = [
+        b.equals_any("persons.precinct_id", precincts),
+        b.equals_any("firs.precinct_id", precincts),
+        b.equals_any("persons.role", ["accused"]),
+        b.flag("persons.arrested", False),
+        *fir_filters,
+    ]
+    join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
+    described = (about_without_period.strip(" ,"), dated.strip(" ,"), "accused not arrested")
+    about = f"{about_without_period}{dated}"
+    if counting:
+        statement = b.aggregate(("COUNT(persons.ROWID)",), "persons", where, join=join)
+        if statement is None:
+            return too_many()
+        return ZcqlDraft(
+            statement, "count", f"Counting accused not arrested in FIRs{about}.", filters=described
+        )
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many()
+    statement = b.select(
+        b.PERSON_COLUMNS,
+        "persons",
+        where,
+        join=join,
+        order="firs.registered_at DESC",
+        limit=str(b.LIST_LIMIT),
+    )
+    return ZcqlDraft(
+        statement,
+        "person_lookup",
+        f"Accused not arrested in FIRs{about}, newest FIR first.",
         filters=described,
     )
 

@@ -113,8 +113,9 @@ def vehicle_draft(
         where = [b.equals_any("precinct_id", precincts), *own]
         join, columns = "", list(b.VEHICLE_COLUMNS)
         count, order = "COUNT(ROWID)", "registration_no"
-    if b.cost(where) > b.MAX_CONDITIONS:
-        return too_many(where)
+    statement = b.aggregate((count,), "vehicles", where, join=join) if counting else None
+    if statement is None if counting else b.cost(where) > b.MAX_CONDITIONS:
+        return too_many()
     said = [
         f" {words.typed}" if words.makes else "",
         f" of type {kind}" if kind else "",
@@ -126,7 +127,7 @@ def vehicle_draft(
     shown = tuple(s.strip(" ,") for s in said)
     if counting:
         return ZcqlDraft(
-            b.select((count,), "vehicles", where, join=join),
+            statement or "",
             "count",
             f"Counting vehicles{about}.",
             filters=shown,

@@ -89,9 +89,17 @@ def test_person_attributes_filter_persons_in_matching_firs() -> None:
     assert "firs.crime_group = 'ROBBERY'" in statement
 
 
-def test_too_many_person_filters_are_refused_with_the_reason_not_narrowed() -> None:
-    d = draft("how many male accused above 60 years in robbery cases in Whitefield")
-    assert d.statement is None and "at most 5" in (d.unparsed_reason or "")
+def test_too_many_person_filters_in_a_count_move_to_having_not_dropped() -> None:
+    statement = sql(draft("how many male accused above 60 years in robbery cases in Whitefield"))
+    where, having = statement.split(" GROUP BY ")
+    assert where.count(" AND ") == 4  # five WHERE conditions
+    assert "persons.age > 60" in where and "persons.gender = 'Male'" in where
+    assert "HAVING firs.crime_group = 'ROBBERY'" in having
+
+
+def test_too_many_person_filters_in_a_list_are_refused_not_narrowed() -> None:
+    d = draft("names of male accused above 60 years in robbery cases in Whitefield")
+    assert d.statement is None and "more filters than ZCQL allows" in (d.unparsed_reason or "")
 
 
 def test_person_words_are_read_out_before_grounding() -> None:
