@@ -36,9 +36,9 @@ from tools.domain.synonyms import normalise_text
 from tools.text2zcql import builder as b
 from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, clarify, unparsed
 from tools.text2zcql.compare import compare_draft, comparison_words
+from tools.text2zcql.conditions import TOO_MANY
 from tools.text2zcql.conditions import describe as _describe
 from tools.text2zcql.conditions import filters as _filters
-from tools.text2zcql.conditions import TOO_MANY
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.entities import Entities
