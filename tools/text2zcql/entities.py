@@ -129,7 +129,9 @@ _DIM_BEFORE = (
     rf"most|highest|safest|quietest)\s+(?:the\s+)?(?:{_N}\s+)?(?:most\s+|busiest\s+|worst\s+)?"
 )
 _DIM_AT_START = r"^\s*(?:(?:show|give|get|list)\s+(?:me\s+)?)?(?:the\s+)?"
-_LEFTOVER_PLACE = re.compile(r"\b(?:in|at|near)\s+(?P<w>[a-z][a-z]{3,})\b")
+_LEFTOVER_PLACE = re.compile(
+    r"\b(?:in|at|near|around|nearby|close to|surrounding)\s+(?P<w>[a-z][a-z]{3,})\b"
+)
 _NOT_PLACES = _words(
     """
     the my our all each every total jurisdiction area areas district districts station stations
@@ -159,6 +161,8 @@ _NAME_STOP = _words(
     woman children child minors minor juveniles juvenile seniors senior citizens elderly
     """
 )
+PATTERN_WORDS = _NAME_STOP
+"""Vocabulary that intent patterns read from the text without taking it ("arrested")."""
 _PREPOSITION_PLACE = re.compile(
     r"\b(?:in|at|near|from|under)\s+(?P<w>[a-z][a-z.]+(?:\s+[a-z][a-z.]+)?)"
     r"\s+(?:ps|police station|station|thana|thane)\b(?!s)"
@@ -224,6 +228,8 @@ class Entities:
     date_notes: list[str] = field(default_factory=list)
     """How festivals were read ("Diwali = 2026-11-08")."""
     ignored: list[str] = field(default_factory=list)
+    unused: list[str] = field(default_factory=list)
+    """Words no recogniser took that are not filler (vocabulary included)."""
     """Words no recogniser used (shown to the officer so nothing is dropped silently)."""
 
 
@@ -490,6 +496,17 @@ FILLER = _words(
     """
 )
 FILLER |= _OWN
+_GENERIC_PLACE_WORDS = _words("east west north south rural urban town market camp old bad bus pete")
+PLACE_FRAGMENTS = frozenset(
+    w
+    for key in [*_STATION_KEYS, *places.DISTRICT_ALIASES]
+    if " " in key
+    for w in key.split()
+    if len(w) >= 4 and w not in _STATION_KEYS and w not in places.DISTRICT_ALIASES
+) - (FILLER | _NAME_STOP | _NOT_PLACES | _GENERIC_PLACE_WORDS)
+"""Words that name a place only as part of a longer name ("tilak" of "tilak wadi", "nagar"
+of "jp nagar"): left over on their own they name some other place, so they are content
+words to ground (a clarifying question), never vocabulary to skip."""
 _CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 
 
@@ -645,11 +662,13 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         if e.stations or e.districts:
             t.take(m.span("w"))
     words = re.findall(r"[a-z][a-z']+", t.text)
+    e.unused = [w for w in words if w not in FILLER]
     e.ignored = list(
         dict.fromkeys(
             w
             for w in words
-            if w not in FILLER and (w not in _VOCABULARY or w.rstrip("s") in FRAGMENTS)
+            if w not in FILLER
+            and (w not in _VOCABULARY or w.rstrip("s") in FRAGMENTS or w in PLACE_FRAGMENTS)
         )
     )
     return e

@@ -16,7 +16,14 @@ from datetime import date
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS
-from tools.text2zcql.entities import PRECINCT_CODES, VOCABULARY, Entities, extract, overlay
+from tools.text2zcql.entities import (
+    PATTERN_WORDS,
+    PRECINCT_CODES,
+    VOCABULARY,
+    Entities,
+    extract,
+    overlay,
+)
 from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
@@ -41,6 +48,9 @@ GRAMMAR = frozenset(
 )
 GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
 """Words of the intent grammar and of asking (numerals too): used by patterns, never filters."""
+_READ_BY_PATTERN = GRAMMAR | PATTERN_WORDS
+"""Corrections into these count as grounded though no recogniser takes them from the text;
+a correction into any other word that is left untaken grounded nothing."""
 
 _EXTRA_WORDS = frozenset(
     w
@@ -146,6 +156,12 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
         for typed, word in corrections:
             text = re.sub(rf"(?<![\w'-]){re.escape(typed)}(?![\w'-])", word, text)
         e = extract(text, today, cased=question)
+        idle = [(t, w) for t, w in corrections if w in e.unused and w not in _READ_BY_PATTERN]
+        for typed, word in idle:
+            text = re.sub(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", typed, text)
+        if idle:
+            corrections = [c for c in corrections if c not in idle]
+            e = extract(text, today, cased=question)
     left = content_words(e)
     unsure = [g for g in unsure if g.typed in left]
     for choice in e.station_choices:
