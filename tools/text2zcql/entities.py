@@ -63,7 +63,15 @@ _FIR_PATTERNS = (
 )
 _FIR_SERIAL = re.compile(
     r"\b(?:fir|crime|case)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b(?!\s*[/-]\s*\d)"
+    r"|(?<![\w/-])(?P<num2>\d{1,5})\s+(?:no\.?|number|nambar|sankhye)\s+(?:fir|case)\b"
 )
+"""An FIR number without a year: "FIR 4029", "case no. 77", Hinglish "453 number FIR"."""
+_UNTIL_NOW = re.compile(
+    r"\b(?:till|until|upto|up to|to|through)\s+(?:today|now|date|this day|the present)\b|"
+    r"\b(?:aaj|ab|abhi|ivattu|ivattina|iga)\s+(?:tak|takk|varege|varegu)\b"
+)
+"""An open end ("from Diwali till today"): no FIR is registered after today, so it adds no
+bound (read, never mistaken for the period "today")."""
 _THESE = re.compile(
     r"\b(?:of these|among these|these|of those|those ones|in this list|"
     r"on (?:this|the|my) (?:screen|page|list)|on screen|shown|listed|visible)\b"
@@ -146,7 +154,7 @@ _ROLE_AFTER = re.compile(
 )
 _NAME_TRIGGER = re.compile(
     r"\b(?:complaint (?:filed )?by|complained by|filed by|reported by|involving|against|named|"
-    r"name|called|person|accused|complainant|victim|witness|mentioning)\s+"
+    r"naming|name|called|person|accused|complainant|victim|witness|mentioning)\s+"
     r"(?:(?:person|persons|named|name|called|accused)\s+)?"
 )
 _NAME_STOP = _words(
@@ -430,11 +438,38 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
             role = next((ROLE_WORDS[w] for w in trigger if w in ROLE_WORDS), None)
             if re.match(r"complain|filed|reported", trigger[0]):
                 role = "complainant"
+            elif trigger[0] == "against":
+                role = "accused"  # "cases against X": X is the accused
             name = " ".join(tokens)
             start = m.end()
             t.take((m.start(), start + len(name)))
             return " ".join(w.capitalize() for w in tokens), role
     return None, None
+
+
+_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|that person|this person)\b")
+_AGAINST_CASES = re.compile(r"\b(?:cases?|firs?)\s+(?:against|on)\b|\bcases?\b")
+
+
+def _take_pronouns(t: _Text, e: Entities) -> None:
+    """ "Ravi Kumar - which FIRs is he accused in": a pronoun in a question that names a
+    person (or an IO) is that person; a role it is given ("is he accused") is read."""
+    for m in _PRONOUN.finditer(t.text):
+        t.take(m.span())
+    if e.person_name and (m := _ROLE_AFTER.search(t.text)):
+        e.person_role = e.person_role or ROLE_WORDS[m["role"]]
+        t.take(m.span())
+
+
+_ANY_ROLE = re.compile(r"\b(?:involving|naming|named|mentioning|mentions?|appears?|appearing)\b")
+
+
+def person_cases_role(text: str) -> str | None:
+    """A named person's "cases" (with no role said, and not "FIRs naming/involving X") are
+    the cases against them: accused."""
+    if _ANY_ROLE.search(text):
+        return None
+    return "accused" if _AGAINST_CASES.search(text) else None
 
 
 def _vocabulary() -> frozenset[str]:
@@ -493,6 +528,8 @@ FILLER = _words(
     aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
     darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee aagilla
     agilla illa aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
+    jo jis jin jinhe jinko ho chal chala chali raha rahi rahe chuke chuka chuki hone
+    together combined jointly altogether put taken right
     """
 )
 FILLER |= _OWN
@@ -584,12 +621,15 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     festivals = read_festivals(question, today)
     text = festivals.text
     t = _Text(text)
+    for m in _UNTIL_NOW.finditer(t.text):
+        t.take(m.span())
     e = Entities(date_notes=festivals.notes, festival_choices=festivals.ambiguous)
     e.fir_ids = _fir_ids(t)
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
-            if not re.fullmatch(r"(?:19|20)\d{2}", serial["num"]):
-                e.fir_serials.append(f"{int(serial['num']):05d}")
+            num = serial["num"] or serial["num2"]
+            if not re.fullmatch(r"(?:19|20)\d{2}", num):
+                e.fir_serials.append(f"{int(num):05d}")
                 t.take(serial.span())
     if m := _OPEN_ONE.search(t.text):
         e.refers_to_active = True
@@ -627,6 +667,8 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     if e.person_name is None and cased:
         e.person_name = _cased_person(cased, t)
+    if e.person_name or e.io_candidates or e.io_badge:
+        _take_pronouns(t, e)
     e.stations, e.districts, e.station_choices = _places(t)
     if not e.io_candidates and not e.io_badge:
         e.io_candidates, e.io_typed = _io_surnames(t)

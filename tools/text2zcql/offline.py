@@ -41,7 +41,7 @@ from tools.text2zcql.conditions import describe as _describe
 from tools.text2zcql.conditions import filters as _filters
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
-from tools.text2zcql.entities import Entities
+from tools.text2zcql.entities import Entities, person_cases_role
 from tools.text2zcql.followup import (
     as_follow_up,
     as_these,
@@ -107,7 +107,7 @@ _HOW_MANY = re.compile(r"\b(?:how many|count|kitne|kitni|eshtu|yeshtu|estu)\b")
 """Asking for a number of persons in an FIR (narrower than `_COUNT`: "contact number of")."""
 _COUNT = re.compile(
     r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much|eshtu|"
-    r"yeshtu|estu)\b"
+    r"yeshtu|estu|together|combined|altogether)\b"
 )
 _MEASURES = (
     (re.compile(r"\barrest(?:s|ed)?\b|\bgiraftar\w*"), "arrested_count"),
@@ -279,7 +279,9 @@ def _draft(
         counting = bool(_COUNT.search(text))
         return vehicle_draft(text, e, vw, precincts, place, counting)
     if e.person_name:
-        return _person(e, precincts, place)
+        return _person(
+            replace(e, person_role=e.person_role or person_cases_role(text)), precincts, place
+        )
     counting = bool(_COUNT.search(text)) or asked.arrests_counted
     if (
         _PERSONS_ASKED.search(text)
