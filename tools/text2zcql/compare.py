@@ -46,10 +46,13 @@ def _two_periods(m: re.Match[str]) -> str:
     return f"{m[1]} vs {m[2]}"
 
 
+_VS_SLASH = re.compile(r"\bv\s*/\s*s\b\.?|\bvs\s*/", re.IGNORECASE)
+
+
 def comparison_words(question: str) -> str:
     """Comparisons asked without "vs" written as one: "A or B - which had more ...", "did it go
-    up or down from 2024 to 2025", "pichle saal aur is saal" -> "A vs B"."""
-    text = question
+    up or down from 2024 to 2025", "pichle saal aur is saal", "A v/s B" -> "A vs B"."""
+    text = _VS_SLASH.sub("vs", question)
     asked = _WHICH_MORE.search(text)
     if asked:
         text = _WHICH_MORE.sub(" ", text)

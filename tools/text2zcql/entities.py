@@ -541,8 +541,21 @@ PLACE_FRAGMENTS = frozenset(
     for w in key.split()
     if len(w) >= 4 and w not in _STATION_KEYS and w not in places.DISTRICT_ALIASES
 ) - (FILLER | _NAME_STOP | _NOT_PLACES | _GENERIC_PLACE_WORDS)
+PLACE_FRAGMENTS |= frozenset(
+    w
+    for key in [*STATUS_PHRASES, *MODE_PHRASES]
+    if " " in key
+    for w in re.findall(r"[a-z]+", key)
+    if len(w) >= 4 and w not in STATUS_PHRASES and w not in MODE_PHRASES
+) - (
+    FILLER
+    | _NAME_STOP
+    | _GENERIC_PLACE_WORDS
+    | _words("investigated over call phone online walked")
+)
 """Words that name a place only as part of a longer name ("tilak" of "tilak wadi", "nagar"
-of "jp nagar"): left over on their own they name some other place, so they are content
+of "jp nagar"), or a status or complaint mode only as part of a phrase ("distress" of
+"distress call"): left over on their own they mean something else, so they are content
 words to ground (a clarifying question), never vocabulary to skip."""
 _CASED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 
@@ -667,11 +680,13 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     if e.person_name is None and cased:
         e.person_name = _cased_person(cased, t)
-    if e.person_name or e.io_candidates or e.io_badge:
-        _take_pronouns(t, e)
     e.stations, e.districts, e.station_choices = _places(t)
     if not e.io_candidates and not e.io_badge:
         e.io_candidates, e.io_typed = _io_surnames(t)
+    if e.io_candidates:
+        e.io_candidates = _by_rank(t, e.io_candidates)
+    if e.person_name or e.io_candidates or e.io_badge:
+        _take_pronouns(t, e)
     fuzzy, e.unknown_place = _fuzzy_place(t)
     if fuzzy is not None:
         e.stations.append(fuzzy)
@@ -775,6 +790,31 @@ def _io_surnames(t: _Text) -> tuple[list[Investigator], str]:
             typed = f"{initial.upper()}. " if initial else ""
             return found, typed + m["sur"].capitalize()
     return [], ""
+
+
+_RANK = re.compile(
+    r"\(?\b(?P<rank>psi|pi|asi|si|hc|pc|dsp|acp|ci|inspector|sub[- ]inspector|head constable|"
+    r"constable)\b\)?"
+)
+_RANK_NAMES = {
+    "inspector": "pi",
+    "sub inspector": "psi",
+    "sub-inspector": "psi",
+    "head constable": "hc",
+    "constable": "pc",
+}
+
+
+def _by_rank(t: _Text, found: list[Investigator]) -> list[Investigator]:
+    """A rank written beside the IO's name ("S. Patil ASI") is read: it narrows the IOs the
+    name fits to those of that rank (all of them when none has it)."""
+    m = _RANK.search(t.text)
+    if m is None:
+        return found
+    t.take(m.span())
+    rank = _RANK_NAMES.get(m["rank"], m["rank"])
+    ranked = [i for i in found if i.io_name.lower().endswith(f"({rank})")]
+    return ranked or found
 
 
 def _dimensions(t: _Text) -> list[str]:

@@ -18,7 +18,8 @@ from tools.text2zcql.understand import Understanding, is_follow_up
 _BACK = re.compile(
     r"\b(?:of them|of those|out of them|out of those|among them|among those|in me se|inme se|"
     r"unme se|un me se|un mein se|unmein se|avugalalli|avaralli|"
-    r"which of them|those|them|it)\b"
+    r"which of them|those|them|it|(?:give|show|break|split|get|tell)\s+(?:me\s+|us\s+)?"
+    r"(?:that|this|the same)|that\s+(?:number|figure|count|list|data|breakdown|same))\b"
 )
 """Words pointing back at the previous answer (or the FIR list on screen, if there is one)."""
 _BACK_DROPPED = re.compile(

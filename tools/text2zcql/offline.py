@@ -78,7 +78,13 @@ from tools.text2zcql.understand import (
     in_english,
     understand,
 )
-from tools.text2zcql.vehicles import VehicleWords, read_vehicle_words, vehicle_draft
+from tools.text2zcql.vehicles import (
+    VehicleWords,
+    compared_statuses,
+    read_vehicle_words,
+    status_comparison,
+    vehicle_draft,
+)
 
 _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
@@ -260,6 +266,8 @@ def _draft(
     if isinstance(scope, ZcqlDraft):
         return scope
     precincts, place = scope
+    if _COMPARISON.search(text) and len(statuses := compared_statuses(text)) >= 2:
+        return status_comparison(text, e, vw, statuses, precincts, place)
     if _COMPARISON.search(text):
         return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
     same_io = asks_same_io(text) and not e.io_candidates

@@ -180,6 +180,13 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
     return Understanding(text, e, corrections, unsure, unknown)
 
 
+_SHOW = re.compile(r"\b(?:list|show|display|names?|which ones|dikhao|dikhaiye|thorisi)\b")
+_HOW_MANY = re.compile(
+    r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|eshtu|yeshtu|estu)\b"
+)
+"""A follow-up that asks for a list drops the count words of the question it follows."""
+
+
 def is_follow_up(text: str) -> bool:
     """ "and in 2024?", "what about Whitefield?", "only the pending ones"."""
     return bool(_FOLLOW_UP.match(normalise_text(text)))
@@ -204,8 +211,11 @@ def carry(
         else:
             base = Understanding(known.text, known.entities, follows=earlier)
     assert base is not None
+    carried = base.text
+    if _SHOW.search(u.text) and not _HOW_MANY.search(u.text):
+        carried = _HOW_MANY.sub(" ", carried)  # "list only the pending ones" after a count
     return Understanding(
-        f"{u.text} {base.text}",
+        f"{u.text} {carried}",
         overlay(base.entities, u.entities),
         u.corrections,
         u.unsure,

@@ -159,3 +159,65 @@ def _vehicle_conditions(
         pattern = f"{prefix}*" if len(shared) == len(words.makes) else words.makes[0]
         out.append(b.like_any(b.column("make", qualifier), [pattern]))
     return out
+
+
+_STATUS_WORDS = (
+    (
+        re.compile(r"\b(?:not (?:yet )?recovered|unrecovered|still missing|stolen|chori|kalavu)\b"),
+        "Stolen",
+    ),
+    (re.compile(r"\b(?<!not )(?<!not yet )(?:recovered|traced|found|mili|sikkide)\b"), "Recovered"),
+    (re.compile(r"\b(?:seized|impounded)\b"), "Seized"),
+    (re.compile(r"\binvolved\b"), "Involved"),
+)
+
+
+def compared_statuses(text: str) -> list[str]:
+    """Vehicle statuses a comparison names ("recovered vs stolen vehicles"), in order."""
+    if not _VEHICLE.search(text):
+        return []
+    found = sorted(
+        (m.start(), status) for pattern, status in _STATUS_WORDS if (m := pattern.search(text))
+    )
+    return list(dict.fromkeys(status for _, status in found))
+
+
+def status_comparison(
+    text: str,
+    e: Entities,
+    words: VehicleWords,
+    statuses: list[str],
+    precincts: list[str],
+    place: str,
+) -> ZcqlDraft:
+    """Vehicles counted per status, the compared statuses side by side (one statement)."""
+    kind = None if words.makes else vehicle_type(text)
+    fir_crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT]
+    fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
+    fir_filters = filters(fir, "firs")
+    column = "vehicles.status" if fir_filters else "status"
+    where = [b.equals_any(b.column("precinct_id", "vehicles" if fir_filters else ""), precincts)]
+    if fir_filters:
+        where += [b.equals_any("firs.precinct_id", precincts), *fir_filters]
+    where += _vehicle_conditions(None, kind, words, "vehicles" if fir_filters else "")
+    where.append(b.equals_any(column, statuses))
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many()
+    count = "COUNT(vehicles.ROWID)" if fir_filters else "COUNT(ROWID)"
+    join = "INNER JOIN firs ON vehicles.fir_id = firs.fir_id" if fir_filters else ""
+    statement = b.select(
+        (column, count), "vehicles", where, join=join, group=(column,), order=column
+    )
+    said = [
+        f" {words.typed}" if words.makes else "",
+        f" of type {kind}" if kind else "",
+        *describe(fir, place),
+    ]
+    said = [s for s in said if s]
+    about = "".join(said)
+    return ZcqlDraft(
+        statement,
+        "breakdown",
+        f"Vehicles{about}, {' vs '.join(s.lower() for s in statuses)}, counted by status.",
+        filters=(*(s.strip(" ,") for s in said), f"vehicle status {', '.join(statuses)}"),
+    )
