@@ -69,7 +69,7 @@ from tools.text2zcql.same_io import (
     referenced_fir,
     same_io_conditions,
 )
-from tools.text2zcql.scope_words import own_scope
+from tools.text2zcql.scope_words import outside_state, own_scope
 from tools.text2zcql.understand import (
     Understanding,
     asks_to_write,
@@ -93,7 +93,8 @@ _NOT_RECORDS = re.compile(
     r"why|opinion|feel|predict|forecast|will there be|checklist|can i|should i|"
     r"what is the (?:bns|ipc|bnss) (?:section )?for|equivalent|translate|draft|write|"
     r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition|"
-    r"next (?:week|month|quarter|year)|will (?:see|be|there|happen|rise|increase|have)|"
+    r"next (?:week|month|quarter|year|tingalu|varsha|vaara)|will (?:see|be|there|happen|rise|"
+    r"increase|have)|aagutte|aagatte|agutte|aagbahudu|aagabahudu|barutte|"
     r"agle (?:hafte|mahine|saal|varsh)|honge|hogi|hoga)\b"
 )
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
@@ -165,6 +166,11 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         return unparsed(
             "This does not look like a question about FIR records (counts, lists, status, "
             "IOs, vehicles or persons), so no ZCQL query was written."
+        )
+    if (place := outside_state(request.question)) is not None:
+        return unparsed(
+            f"{place.title()} is outside Karnataka, so outside your jurisdiction: these records "
+            "cover only your precincts in Karnataka."
         )
     question, _ = own_scope(request.question)
     question, asked = read_person_words(question)

@@ -1,6 +1,7 @@
-"""Phrases that name the caller's own area ("in my station", "mere area mein", "statewide").
+"""Phrases that name the caller's own area ("in my station", "mere area mein", "statewide"),
+and places outside Karnataka (no officer's jurisdiction: refused, not asked about).
 
-They add no filter: the query is scoped to the caller's precincts anyway, so the phrase is
+Own-area phrases add no filter: the query is scoped to the caller's precincts anyway, so the phrase is
 read as "in your precincts" and removed before the place recogniser could take "my" for an
 unknown station.
 """
@@ -35,3 +36,23 @@ def own_scope(question: str) -> tuple[str, bool]:
     stripped, whole = _WHOLE.subn(" ", stripped)
     found += whole
     return (" ".join(stripped.split()), True) if found else (question, False)
+
+
+_OUTSIDE = re.compile(
+    r"\b(?:andhra pradesh|telangana|tamil ?nadu|kerala|maharashtra|goa|gujarat|rajasthan|"
+    r"uttar pradesh|bihar|west bengal|odisha|orissa|assam|punjab|haryana|madhya pradesh|"
+    r"jharkhand|chhattisgarh|uttarakhand|himachal pradesh|hyderabad|secunderabad|chennai|madras|"
+    r"mumbai|bombay|delhi|new delhi|kolkata|calcutta|pune|panaji|kochi|cochin|trivandrum|"
+    r"thiruvananthapuram|kozhikode|calicut|coimbatore|madurai|hosur|tirupati|vijayawada|"
+    r"visakhapatnam|vizag|ahmedabad|surat|jaipur|lucknow|kanpur|patna|bhopal|indore|nagpur|"
+    r"kolhapur|solapur|nashik|bhubaneswar|guwahati|chandigarh|amritsar|srinagar|noida|"
+    r"gurgaon|gurugram|ranchi|raipur|dehradun|shimla)\b",
+    re.IGNORECASE,
+)
+"""States and major cities outside Karnataka: every precinct of this force is in Karnataka."""
+
+
+def outside_state(question: str) -> str | None:
+    """The place outside Karnataka a question names, if any."""
+    m = _OUTSIDE.search(question)
+    return m.group(0) if m else None

@@ -111,3 +111,18 @@ def test_an_open_end_up_to_today_is_not_the_period_today() -> None:
 def test_combined_counts_are_counts() -> None:
     d = draft("robberies in Maddur and Srirangapatna combined this year")
     assert d.intent == "count"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["burglaries in Chennai during 2025", "Telangana ke kitne dacoity cases hain"],
+)
+def test_a_place_outside_karnataka_is_refused_not_asked_about(question: str) -> None:
+    d = draft(question, EVERY)
+    assert d.statement is None and d.clarification is None
+    assert "outside Karnataka" in (d.unparsed_reason or "")
+
+
+def test_a_kannada_forecast_is_refused() -> None:
+    d = draft("mundina varsha Maddur alli eshtu dacoity aagbahudu")
+    assert d.statement is None and d.clarification is None
