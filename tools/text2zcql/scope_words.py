@@ -1,9 +1,9 @@
 """Phrases that name the caller's own area ("in my station", "mere area mein", "statewide"),
 and places outside Karnataka (no officer's jurisdiction: refused, not asked about).
 
-Own-area phrases add no filter: the query is scoped to the caller's precincts anyway, so the phrase is
-read as "in your precincts" and removed before the place recogniser could take "my" for an
-unknown station.
+Own-area phrases add no filter: the query is scoped to the caller's precincts anyway, so the
+phrase is read as "in your precincts" and removed before the place recogniser could take
+"my" for an unknown station.
 """
 
 from __future__ import annotations
