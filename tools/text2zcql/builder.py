@@ -135,7 +135,7 @@ def split_for_having(conditions: list[Condition]) -> tuple[list[Condition], list
     single-value equalities (never the jurisdiction) move to HAVING until WHERE fits. Grouped
     by those columns, HAVING keeps exactly the rows WHERE would have. HAVING stays empty
     when WHERE already fits or cannot be made to fit."""
-    where, having = list(conditions), []
+    where, having = list(conditions), list[Condition]()
     for condition in reversed(conditions):
         if cost(where) <= MAX_CONDITIONS:
             break

@@ -454,8 +454,8 @@ _AGAINST_CASES = re.compile(r"\b(?:cases?|firs?)\s+(?:against|on)\b|\bcases?\b")
 def _take_pronouns(t: _Text, e: Entities) -> None:
     """ "Ravi Kumar - which FIRs is he accused in": a pronoun in a question that names a
     person (or an IO) is that person; a role it is given ("is he accused") is read."""
-    for m in _PRONOUN.finditer(t.text):
-        t.take(m.span())
+    for pronoun in _PRONOUN.finditer(t.text):
+        t.take(pronoun.span())
     if e.person_name and (m := _ROLE_AFTER.search(t.text)):
         e.person_role = e.person_role or ROLE_WORDS[m["role"]]
         t.take(m.span())
@@ -634,8 +634,8 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     festivals = read_festivals(question, today)
     text = festivals.text
     t = _Text(text)
-    for m in _UNTIL_NOW.finditer(t.text):
-        t.take(m.span())
+    for until in _UNTIL_NOW.finditer(t.text):
+        t.take(until.span())
     e = Entities(date_notes=festivals.notes, festival_choices=festivals.ambiguous)
     e.fir_ids = _fir_ids(t)
     if not e.fir_ids:
