@@ -11,8 +11,10 @@ question in the conversation never lends its words to a records follow-up.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from tools.domain.synonyms import normalise_text
+from tools.text2zcql.entities import extract
 from tools.text2zcql.understand import Understanding, is_follow_up
 
 _BACK = re.compile(
@@ -96,3 +98,29 @@ _HERE = re.compile(r"\bhere\b(?=\s*\??\s*$)", re.IGNORECASE)
 def here_as_these(question: str) -> str:
     """With a list on screen and no FIR open, a closing "here" means the listed FIRs."""
     return _HERE.sub("of these", question)
+
+
+_PERSON_BACK = re.compile(
+    r"\b(?:that|the same|this)\s+(?:person|accused|man|woman|suspect)\b|\b(?:he|she|him|her|his)\b",
+    re.IGNORECASE,
+)
+
+
+def _named(phrase: str, name: str) -> str:
+    return f"{name} as accused" if re.search(r"accused|suspect", phrase, re.IGNORECASE) else name
+
+
+def name_the_person(question: str, history: tuple[str, ...], today: date) -> str:
+    """ "was he arrested?" after a question naming a person: the pronoun (or "that accused")
+    becomes the name of the person the latest earlier question named. Without one the
+    question is left as it is (the pronoun is then asked about, never dropped)."""
+    if (
+        not _PERSON_BACK.search(question)
+        or extract(normalise_text(question), today, question).person_name
+    ):
+        return question
+    names = (extract(normalise_text(q), today, cased=q).person_name for q in reversed(history))
+    name = next((n for n in names if n), None)
+    if name is None:
+        return question
+    return _PERSON_BACK.sub(lambda m: _named(m[0], name), question, count=1)

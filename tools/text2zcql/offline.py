@@ -48,6 +48,7 @@ from tools.text2zcql.followup import (
     continues,
     drop_back_words,
     here_as_these,
+    name_the_person,
     records_history,
 )
 from tools.text2zcql.investigators import Investigator
@@ -181,6 +182,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         if request.active_fir_id is None:
             question = here_as_these(question)
     history = records_history(request.history)
+    question = name_the_person(question, history, request.today)
     u = understand(question, request.today, request.precincts)
     if history and continues(u, question, bool(request.visible_record_ids)):
         if not request.visible_record_ids:
@@ -293,9 +295,8 @@ def _draft(
         counting = bool(_COUNT.search(text))
         return vehicle_draft(text, e, vw, precincts, place, counting)
     if e.person_name:
-        return _person(
-            replace(e, person_role=e.person_role or person_cases_role(text)), precincts, place
-        )
+        role = e.person_role or person_cases_role(text)
+        return _person(text, replace(e, person_role=role), precincts, place)
     counting = bool(_COUNT.search(text)) or asked.arrests_counted
     if (
         _PERSONS_ASKED.search(text)
@@ -605,29 +606,40 @@ def _vehicle(e: Entities, precincts: list[str]) -> ZcqlDraft:
     )
 
 
-def _person(e: Entities, precincts: list[str], place: str) -> ZcqlDraft:
+def _person(text: str, e: Entities, precincts: list[str], place: str) -> ZcqlDraft:
+    """FIRs naming a person (in a role, if said); "was X arrested" keeps only the FIRs in
+    which X, as accused, was (or was not) arrested."""
     name = e.person_name or ""
     if not re.fullmatch(r"[A-Za-z. ]+", name):
         return unparsed("The name can contain only letters, dots and spaces.")
+    arrested = None if not ARREST.search(text) else not NOT_ARRESTED.search(text)
+    role_name = e.person_role or ("accused" if arrested is not None else None)
     where = [
         b.equals_any("persons.precinct_id", precincts),
         b.equals_any("firs.precinct_id", precincts),
         b.Condition(f"persons.full_name LIKE {b.quote(f'*{name}*')}"),
     ]
-    if e.person_role:
-        where.append(b.equals_any("persons.role", [e.person_role]))
+    if role_name:
+        where.append(b.equals_any("persons.role", [role_name]))
+    if arrested is not None:
+        where.append(b.flag("persons.arrested", arrested))
     where.extend(_filters(e, "firs"))
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many()
+    columns: tuple[str, ...] = b.PERSON_COLUMNS
+    if arrested is not None:
+        columns = (*columns, "persons.arrested", "persons.arrested_at")
     statement = b.select(
-        b.PERSON_COLUMNS,
+        columns,
         "persons",
         where,
         join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
         order="firs.registered_at DESC",
         limit=str(b.LIST_LIMIT),
     )
-    role = f" as {e.person_role}" if e.person_role else ""
+    role = f" as {role_name}" if role_name else ""
+    if arrested is not None:
+        role += " and arrested" if arrested else " and not arrested"
     filters = [f" naming '{name}'{role}", *_describe(e, place)]
     return _with(
         statement,

@@ -126,3 +126,30 @@ def test_a_place_outside_karnataka_is_refused_not_asked_about(question: str) -> 
 def test_a_kannada_forecast_is_refused() -> None:
     d = draft("mundina varsha Maddur alli eshtu dacoity aagbahudu")
     assert d.statement is None and d.clarification is None
+
+
+def test_was_a_named_person_arrested_keeps_the_arrest() -> None:
+    d = draft("has Girish Naik been arrested")
+    statement = d.statement or ""
+    assert "persons.role = 'accused'" in statement and "persons.arrested = TRUE" in statement
+
+
+def test_a_pronoun_after_a_question_naming_a_person_is_that_person() -> None:
+    d = parse(
+        ZcqlRequest(
+            "is she still not arrested", MANDYA, TODAY, history=("FIRs against Rekha Shetty",)
+        )
+    )
+    statement = d.statement or ""
+    assert "'*Rekha Shetty*'" in statement and "persons.arrested = FALSE" in statement
+    d = parse(
+        ZcqlRequest(
+            "which FIRs is that suspect in", MANDYA, TODAY, history=("FIRs naming Rekha Shetty",)
+        )
+    )
+    assert "persons.role = 'accused'" in (d.statement or "")
+
+
+def test_a_pronoun_with_no_person_before_it_is_asked_about() -> None:
+    d = parse(ZcqlRequest("is he arrested", MANDYA, TODAY, history=("robberies in Maddur",)))
+    assert d.statement is None and d.clarification
