@@ -35,6 +35,10 @@ PER_NOUN = re.compile(
     r"(?P<bottom>[a-z][\w-]*)",
     re.IGNORECASE,
 )
+NAMED_PAIR = re.compile(
+    r"\b(?P<a>[a-z][\w-]*)\s+(?:to|vs\.?|versus|against)\s+(?P<b>[a-z][\w-]*)\b", re.I
+)
+WHOLE = re.compile(r"total|all|overall|whole", re.IGNORECASE)
 SUM_WORD = re.compile(r"\badd(?:\s+up|\s+together)?\b|\bsum\b|\btotal of\b|\baltogether\b", re.I)
 _LABEL = re.compile(r"[^\s,;:?!()]+")
 DIFFERENCE_WORD = re.compile(
@@ -144,13 +148,30 @@ def _rate(question: str, values: list[Quantity]) -> Computation | None:
 
 
 def _ratio(question: str, values: list[Quantity]) -> Computation | None:
-    if not RATIO_WORD.search(question) or len(values) != 2 or values[1].value == 0:
+    if not RATIO_WORD.search(question) or len(values) != 2:
         return None
-    first, second = values
+    first, second = _ratio_order(question, values)
+    if second.value == 0:
+        return None
     return Computation(
         f"round({first.literal}/{second.literal}, 2)",
         f"The ratio of {first.text} to {second.text} is {{value}} : 1.",
     )
+
+
+def _ratio_order(question: str, values: list[Quantity]) -> tuple[Quantity, Quantity]:
+    """The two quantities in the order the question names them ("detected to total"), else
+    in the order stated."""
+    for m in NAMED_PAIR.finditer(question):
+        a = [q for q in values if _stem(m["a"]) in _labels(question, q)]
+        b = [q for q in values if _stem(m["b"]) in _labels(question, q)]
+        if len(a) == 1 and not b and WHOLE.fullmatch(m["b"]):
+            b = [q for q in values if q is not a[0]]
+        if len(b) == 1 and not a and WHOLE.fullmatch(m["a"]):
+            a = [q for q in values if q is not b[0]]
+        if len(a) == 1 and len(b) == 1 and a[0] is not b[0]:
+            return a[0], b[0]
+    return values[0], values[1]
 
 
 def _stem(word: str) -> str:

@@ -39,7 +39,11 @@ OUTCOME_STATUS = {
     "under investigation": "under investigation",
 }
 _SHARE = r"(?:percentage|percent|per cent|share|proportion|fraction|%)"
-_BE = r"(?:were|was|are|is|have been|has been|got)"
+_BE = (
+    r"(?:(?:were|was|are|is|have been|has been|got|came(?: in)?|come(?: in)?|arrived|ended up)"
+    r"(?:\s+(?:registered|filed|lodged|received|reported|booked|recorded))?"
+    r"(?:\s+(?:as|through|via|by|over|on)\b)?)"
+)
 SHARE_AFTER_COUNT = re.compile(
     rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?(?:what|which)\s+{_SHARE}\s+"
     rf"(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
@@ -48,6 +52,16 @@ SHARE_AFTER_COUNT = re.compile(
 SHARE_AFTER_TOPIC = re.compile(
     rf"^(?P<base>[^:?]+?)\s*[:\-–]\s*(?:what|which)\s+{_SHARE}\s+(?:of (?:them|those)\s+)?"
     rf"{_BE}\s+(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+SHARE_AND = re.compile(
+    rf"^(?P<base>.*?\b(?:how many|number of|count of)\b.+?)\s+and\s+(?:the\s+|what\s+)?{_SHARE}"
+    rf"\s+(?:of (?:them|those|these)\s+)?(?:that\s+|which\s+)?(?:{_BE}\s+)?(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+SHARE_OF_ALL = re.compile(
+    rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*(?:what|which)\s+"
+    rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
 SHARE_OF = re.compile(
@@ -96,6 +110,20 @@ AGE = re.compile(
 )
 OWN = re.compile(r"(?:my|our)\b", re.IGNORECASE)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "six": 6}
+CHANNELS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bzero[- ]?firs?\b", re.I), "zero FIR"),
+    (
+        re.compile(r"\be-?firs?\b|\bonline\b|\belectronic\w*|\bportal\b|\be-?mail", re.I),
+        "filed online",
+    ),
+    (
+        re.compile(r"\bwalk(?:ed)?[- ]?ins?\b|\bin person\b|\bat the (?:station|counter)\b", re.I),
+        "walk-in",
+    ),
+    (re.compile(r"\b(?:tele)?phon\w*|\bcalls?\b|\b112\b", re.I), "by phone"),
+    (re.compile(r"\bsu[oe][- ]mot[ou]\b|\bon (?:its|their) own\b", re.I), "suo motu"),
+)
+"""How a complaint came in, as officers say it -> the phrase the records reader knows."""
 CRIME_PLURAL = {"crime": "FIRs", "fir": "FIRs", "case": "FIRs"}
 DAYS_IN = {"day": 1, "week": 7}
 
@@ -112,6 +140,8 @@ class RecordsMath:
     unit: str = ""
     periods: int = 0
     outcome: str = ""
+    unplaced: str = ""
+    """A share's part the records reader cannot place: said, not counted as 'all'."""
 
 
 def about_records(text: str) -> bool:
@@ -126,6 +156,7 @@ def _tidy(text: str) -> str:
 
 
 def _count_question(text: str) -> str:
+    text = re.sub(r"^\s*(?:give|tell|show|get|find)(?:\s+(?:me|us))?\s+", "", text, flags=re.I)
     text = _tidy(re.sub(r"^\s*(?:what|how)\s+(?:is|are|was|were)\s+", "", text, flags=re.I))
     text = re.sub(r"^(?:the\s+)?(?:number of|count of|total)\s+", "", text, flags=re.I)
     if re.match(r"(?i)how many\b", text):
@@ -163,7 +194,9 @@ def _outcome(part: str) -> str:
 def _share(question: str, today: date) -> RecordsMath | None:
     m = (
         SHARE_AFTER_COUNT.search(question)
+        or SHARE_AND.search(question)
         or SHARE_AFTER_TOPIC.search(question)
+        or SHARE_OF_ALL.search(question)
         or SHARE_OF.search(question)
     )
     if m is None or quantities(m["base"]) or not about_records(m["base"]):
@@ -173,12 +206,35 @@ def _share(question: str, today: date) -> RecordsMath | None:
     if not outcome:
         return None
     aged = _age_limit(outcome, today)
-    status = OUTCOME_STATUS.get(outcome, outcome)
+    status = OUTCOME_STATUS.get(outcome) or _channel(outcome) or outcome
     if aged is not None:
         part, status = f"{base} {aged}", outcome
     else:
         part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
+        if not _narrows(base, part, today):
+            return RecordsMath("share", (base,), ("all",), outcome=outcome, unplaced=outcome)
     return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
+
+
+def _channel(part: str) -> str | None:
+    """How a complaint came in, in the records reader's words ("online" -> "filed online")."""
+    return next((said for cue, said in CHANNELS if cue.search(part)), None)
+
+
+def _narrows(base: str, part: str, today: date) -> bool:
+    """The part question names records the base does not: a status, complaint mode, crime,
+    section or person class the records reader can place (else the part is not grounded)."""
+    a, b = extract(base.lower(), today), extract(part.lower(), today)
+    fields = (
+        "statuses",
+        "modes",
+        "crimes",
+        "sections",
+        "juvenile",
+        "sexual_offence",
+        "domain_words",
+    )
+    return any(getattr(a, f, None) != getattr(b, f, None) for f in fields)
 
 
 def _change(question: str) -> RecordsMath | None:
