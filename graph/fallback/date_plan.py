@@ -28,7 +28,7 @@ TIME_CONVERT = re.compile(
 )
 OFFSET = re.compile(
     rf"{_COUNT}\s*(working |business |calendar )?(days?|weeks?|months?)\s+"
-    r"(from|after|before|since|of|later|afterwards|hence|on)\b",
+    r"(from|after|before|since|of|later|afterwards|hence|on|ahead of|prior to)\b",
     re.IGNORECASE,
 )
 IN_DAYS = re.compile(
@@ -86,7 +86,11 @@ DEADLINE_NAMED = re.compile(
     re.IGNORECASE,
 )
 PUNISHMENT_YEARS = re.compile(r"\b(\d{1,2})[- ]years?\b", re.IGNORECASE)
-GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|murder)\b", re.I)
+GRAVE = re.compile(
+    r"\b(?:death|life imprisonment|imprisonment for life|(?:with|for) life|life (?:term|sentence)"
+    r"|murder)\b",
+    re.IGNORECASE,
+)
 COUNT_ASKED = re.compile(r"^\s*how many\b(?!\s+(?:days|weeks|months))|\blist\b|\bshow\b", re.I)
 CLOCK = re.compile(r"\b(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})\b", re.IGNORECASE)
 STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -257,7 +261,7 @@ def _offset_call(
     unit = offset[3].lower()
     count = _count(offset[1])
     direction = offset[4].lower() if offset.re is OFFSET else "from"
-    if direction == "before":
+    if direction in ("before", "prior to"):
         count = -count
     start = _anchor(question, offset, positioned)
     if unit.startswith("month"):
@@ -279,12 +283,12 @@ def _anchor(question: str, offset: re.Match[str], positioned: list[tuple[int, st
     earlier = [value for pos, value in positioned if pos < offset.start()]
     later = [value for pos, value in positioned if pos > offset.start()]
     forward = offset.re is IN_DAYS or offset[4].lower() in ("later", "afterwards", "hence", "on")
-    if forward:
-        return earlier[-1] if earlier and offset.re is OFFSET else "today"
     if NOW.match(tail):
         return "today"
     if later and _near(question, offset.end(), later, positioned):
         return later[0]
+    if forward:
+        return earlier[-1] if earlier and offset.re is OFFSET else "today"
     if earlier and BACK_REFERENCE.match(tail):
         return earlier[-1]
     words = ANCHOR_WORDS.match(tail)
