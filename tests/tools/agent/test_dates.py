@@ -129,7 +129,7 @@ def test_festivals_are_read_from_the_holiday_calendar(text: str, expected: date)
 
 
 def test_a_festival_name_that_fits_two_days_is_an_error_naming_both() -> None:
-    with pytest.raises(ToolError, match="Eid Al-Fitr .* or Eid Al-Adha"):
+    with pytest.raises(ToolError, match=r"Eid Al-Fitr .* or Eid Al-Adha"):
         parse_date("eid 2025", TODAY)
 
 
