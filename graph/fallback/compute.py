@@ -43,7 +43,8 @@ SUM_WORD = re.compile(r"\badd(?:\s+up|\s+together)?\b|\bsum\b|\btotal of\b|\balt
 _LABEL = re.compile(r"[^\s,;:?!()]+")
 DIFFERENCE_WORD = re.compile(
     r"\bdifference\b|\bhow (?:many|much) (?:more|fewer|less)\b|\bmore than\b|\bfewer than\b"
-    r"|\bgap between\b",
+    r"|\bgap between\b|\bhow (?:much|many) (?:higher|lower|bigger|smaller|greater|larger)\b"
+    r"|\b(?:higher|lower|greater|bigger|smaller) than\b|\bexceed\w*\b",
     re.IGNORECASE,
 )
 AVERAGE_WORD = re.compile(r"\b(?:average|mean|avg)\b", re.IGNORECASE)

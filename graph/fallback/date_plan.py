@@ -91,6 +91,7 @@ GRAVE = re.compile(
     r"|murder)\b",
     re.IGNORECASE,
 )
+DATE_WORD = re.compile(r"\b(?:date|day)\s*\??\s*$|\bwhich day\b", re.IGNORECASE)
 COUNT_ASKED = re.compile(r"^\s*how many\b(?!\s+(?:days|weeks|months))|\blist\b|\bshow\b", re.I)
 CLOCK = re.compile(r"\b(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})\b", re.IGNORECASE)
 STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -323,6 +324,9 @@ def asks_date_arithmetic(question: str) -> bool:
         stated = find_dates(question, date.today())
     except ToolError:
         return _unreadable(question, date.today()) is not None
+    offset = OFFSET.search(question)
+    if offset and NOW.match(question, offset.end()):
+        return True
     if not stated:
         return False
     if OFFSET.search(question) or WEEKDAY.search(question) or DAYS_ASKED.search(question):
@@ -344,4 +348,5 @@ def asks_legal_deadline(question: str) -> bool:
     if asks_unlisted_deadline(question):
         return True
     deadline = statutory_event(question) or CHARGESHEET.search(question)
-    return bool(deadline and (WHEN_DUE.search(question) or DEADLINE.search(question)))
+    asked = WHEN_DUE.search(question) or DEADLINE.search(question) or DATE_WORD.search(question)
+    return bool(deadline and asked)

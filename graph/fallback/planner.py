@@ -122,6 +122,8 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
     computed = bool(calls)
     if not computed and legal_answer(question) is not None:
         return [PlannedCall("legal_reference", {"question": question[:500]})]
+    if not computed and WEB_EXPLICIT.search(question) and not FIR_ID.search(question):
+        return [PlannedCall("web_search", {"query": question[:300]})]
     if PAGE.search(question):
         calls.append(PlannedCall("page_context"))
     elif (

@@ -15,7 +15,7 @@ records service, which grounds, validates and clears it like any other records q
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Literal
 
@@ -371,7 +371,7 @@ def records_math(question: str, today: date) -> RecordsMath | None:
     """The records counts and combination a question asks for, if it is one."""
     if computed_from_stated(question):
         return None
-    return (
+    math = (
         _share(question, today)
         or _change(question)
         or _pair(question)
@@ -379,6 +379,32 @@ def records_math(question: str, today: date) -> RecordsMath | None:
         or _since(question)
         or _rate(question, today)
     )
+    if math is None:
+        return None
+    return replace(math, questions=_carried(math.questions, question, today))
+
+
+def _carried(questions: tuple[str, ...], question: str, today: date) -> tuple[str, ...]:
+    """The sub-questions with the period and place the whole question names outside their
+    spans ("For 2025, ratio of A to B in Mysuru" asks both counts for 2025), so no filter the
+    officer gave is dropped (a place the reader does not know is carried too, for the records
+    service to ask about). Places are carried only when no sub-question names its own."""
+    lowered = question.lower()
+    period, span = find_period(lowered, today)
+    whole = extract(lowered, today)
+    parts = [extract(q.lower(), today) for q in questions]
+    placed = any(p.stations or p.districts or p.unknown_place for p in parts)
+    out = []
+    for sub, part in zip(questions, parts, strict=True):
+        if period is not None and span and find_period(sub.lower(), today)[0] is None:
+            sub = f"{sub} {question[span[0] : span[1]].strip(' ,')}"
+        if not placed:
+            sub += "".join(f" in {s.station_name}" for s in whole.stations)
+            sub += "".join(f" in {d} district" for d in whole.districts)
+            if whole.unknown_place and not (whole.stations or whole.districts):
+                sub += f" in {whole.unknown_place.title()}"
+        out.append(sub)
+    return tuple(out)
 
 
 def computed_from_stated(question: str) -> bool:

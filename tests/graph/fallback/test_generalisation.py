@@ -190,3 +190,82 @@ def test_ratios_follow_the_named_order(question: str, expression: str) -> None:
     found = computation(question)
     assert found is not None
     assert found.expression == expression
+
+
+@pytest.mark.parametrize(
+    ("question", "questions"),
+    [
+        (
+            "For 2024, what was the ratio of burglaries to robberies across Udupi district?",
+            (
+                "how many burglaries across Udupi district For 2024",
+                "how many robberies across Udupi district For 2024",
+            ),
+        ),
+        (
+            "In Mysuru district, what share of robberies in 2025 were undetected?",
+            (
+                "how many robberies in 2025 in Mysuru district",
+                "how many undetected robberies in 2025 in Mysuru district",
+            ),
+        ),
+        (
+            "In Atlantis, what share of robberies in 2025 were undetected?",
+            (
+                "how many robberies in 2025 in Atlantis",
+                "how many undetected robberies in 2025 in Atlantis",
+            ),
+        ),
+    ],
+)
+def test_sub_questions_keep_the_period_and_place_said_elsewhere(
+    question: str, questions: tuple[str, ...]
+) -> None:
+    math = records_math(question, TODAY)
+    assert math is not None
+    assert math.questions == questions
+
+
+def test_a_pair_of_places_is_not_merged_into_each_count() -> None:
+    math = records_math("gap between Jayanagar and Hebbal FIR counts in 2025", TODAY)
+    assert math is not None
+    assert math.questions == (
+        "how many FIRs in Jayanagar in 2025",
+        "how many FIRs in Hebbal in 2025",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "expression"),
+    [
+        ("by how much does 2,310 exceed 1,975?", "2310 - 1975"),
+        ("how much lower is 48 than 131", "131 - 48"),
+    ],
+)
+def test_comparative_differences(question: str, expression: str) -> None:
+    found = computation(question)
+    assert found is not None and found.expression == expression
+
+
+async def test_an_offset_from_now_is_date_arithmetic_counted_from_today() -> None:
+    question = "what will the date be 3 weeks from now"
+    assert asks_date_arithmetic(question)
+    run = await run_loop(context_for(FallbackServices()), question)
+    assert "3 weeks (21 days) after Wednesday, 2 December 2026 is Wednesday, 23 December" in (
+        run.result.answer
+    )
+
+
+def test_a_default_bail_date_naming_the_crime_is_a_deadline() -> None:
+    question = "house-breaking accused remanded on 4 Nov 2026 - default bail date?"
+    assert asks_legal_deadline(question)
+    call = date_call(question, TODAY)
+    assert call is not None and call.args["deadline"] == "chargesheet_60"
+
+
+async def test_an_explicit_web_request_only_says_web_search_is_not_configured() -> None:
+    records = FakeRecords()
+    question = "look it up online: has the DGP issued a new order on FIR translation?"
+    run = await run_loop(context_for(FallbackServices(records=records)), question)
+    assert records.calls == []
+    assert "Web search is not configured" in run.result.answer
