@@ -395,7 +395,7 @@ def _carried(questions: tuple[str, ...], question: str, today: date) -> tuple[st
     parts = [extract(q.lower(), today) for q in questions]
     placed = any(p.stations or p.districts or p.unknown_place for p in parts)
     out = []
-    for sub, part in zip(questions, parts, strict=True):
+    for sub in questions:
         if period is not None and span and find_period(sub.lower(), today)[0] is None:
             sub = f"{sub} {question[span[0] : span[1]].strip(' ,')}"
         if not placed:
