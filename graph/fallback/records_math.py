@@ -388,15 +388,17 @@ def _carried(questions: tuple[str, ...], question: str, today: date) -> tuple[st
     """The sub-questions with the period and place the whole question names outside their
     spans ("For 2025, ratio of A to B in Mysuru" asks both counts for 2025), so no filter the
     officer gave is dropped (a place the reader does not know is carried too, for the records
-    service to ask about). Places are carried only when no sub-question names its own."""
+    service to ask about). A period or place is carried only when no sub-question names its
+    own (a share "more than a year old" dates only its part)."""
     lowered = question.lower()
     period, span = find_period(lowered, today)
     whole = extract(lowered, today)
     parts = [extract(q.lower(), today) for q in questions]
     placed = any(p.stations or p.districts or p.unknown_place for p in parts)
+    dated = any(find_period(q.lower(), today)[0] is not None for q in questions)
     out = []
     for sub in questions:
-        if period is not None and span and find_period(sub.lower(), today)[0] is None:
+        if period is not None and span and not dated:
             sub = f"{sub} {question[span[0] : span[1]].strip(' ,')}"
         if not placed:
             sub += "".join(f" in {s.station_name}" for s in whole.stations)

@@ -269,3 +269,10 @@ async def test_an_explicit_web_request_only_says_web_search_is_not_configured() 
     run = await run_loop(context_for(FallbackServices(records=records)), question)
     assert records.calls == []
     assert "Web search is not configured" in run.result.answer
+
+
+def test_an_age_limit_on_the_part_is_not_carried_into_the_whole() -> None:
+    math = records_math("what percent of our pending cases are older than six months?", TODAY)
+    assert math is not None
+    assert math.questions[0] == "how many of our pending cases"
+    assert math.questions[1].startswith("how many of our pending cases registered before")
