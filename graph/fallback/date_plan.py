@@ -18,22 +18,24 @@ from tools.text2zcql.dates import festival_mentions
 
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1,
 }  # fmt: skip
-_COUNT = rf"(\d{{1,5}}|{'|'.join(NUMBER_WORDS)})"
+_COUNT = rf"(?<![\w,.])(\d{{1,3}}(?:,\d{{2,3}})*,\d{{3}}|\d{{1,5}}|{'|'.join(NUMBER_WORDS)})"
+_UNIT = r"(days?|weeks?|fortnights?|months?|quarters?|years?)"
+UNIT_SIZE = {"day": (1, "days"), "week": (7, "days"), "fortnight": (14, "days")}
+UNIT_SIZE |= {"month": (1, "months"), "quarter": (3, "months"), "year": (12, "months")}
+"""A unit as a number of days or of calendar months."""
 TIME_CONVERT = re.compile(
     r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s*([A-Za-z][A-Za-z_/]{0,30})\s+(?:to|in|into)\s+"
     r"([A-Za-z][A-Za-z_/]{0,30})",
     re.IGNORECASE,
 )
 OFFSET = re.compile(
-    rf"{_COUNT}\s*(working |business |calendar )?(days?|weeks?|months?)\s+"
+    rf"{_COUNT}\s*(working |business |calendar )?{_UNIT}\s+"
     r"(from|after|before|since|of|later|afterwards|hence|on|ahead of|prior to)\b",
     re.IGNORECASE,
 )
-IN_DAYS = re.compile(
-    rf"\bin\s+{_COUNT}\s*(working |business |calendar )?(days?|weeks?|months?)\b", re.I
-)
+IN_DAYS = re.compile(rf"\bin\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\b", re.I)
 N_DAY = re.compile(r"\b(\d{1,3})[- ]day\b", re.IGNORECASE)
 CUTOVER = re.compile(
     r"cut[- ]?over|\b(?:bns|bnss|bsa|new criminal laws?)\b.*\b(?:c[oa]me? into (?:force|effect)"
@@ -157,7 +159,8 @@ def _deadline_named(question: str) -> str:
 
 
 def _count(word: str) -> int:
-    return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
+    digits = word.replace(",", "")
+    return int(digits) if digits.isdigit() else NUMBER_WORDS[word.lower()]
 
 
 def _known_zone(name: str) -> bool:
@@ -265,12 +268,16 @@ def _offset_call(
     if direction in ("before", "prior to"):
         count = -count
     start = _anchor(question, offset, positioned)
-    if unit.startswith("month"):
+    size, kind = UNIT_SIZE[unit.rstrip("s")]
+    if kind == "months":
         return PlannedCall(
-            "date_utility", {"operation": "add_months", "start": start, "months": count}
+            "date_utility", {"operation": "add_months", "start": start, "months": count * size}
         )
     args: dict[str, Any] = {"operation": "add_days", "start": start}
-    args["weeks" if unit.startswith("week") else "days"] = count
+    if size == 1:
+        args["days"] = count
+    else:
+        args["weeks"] = count * size // 7
     if offset[2] and offset[2].strip().lower() != "calendar":
         args["business"] = True
     return PlannedCall("date_utility", args)

@@ -59,6 +59,16 @@ SHARE_AND = re.compile(
     rf"\s+(?:of (?:them|those|these)\s+)?(?:that\s+|which\s+)?(?:{_BE}\s+)?(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
+SHARE_BOTH_COUNTS = re.compile(
+    rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)and\s+how many\s+(?:of (?:them|those|these)\s+)?"
+    rf"{_BE}\s+(?P<part>[^?.,]+?)(?=\s*,?\s*(?:as|in|by)\s+(?:a\s+)?{_SHARE}|[?.,]|$)",
+    re.IGNORECASE,
+)
+_OUTCOMES = "|".join(sorted(OUTCOME_STATUS, key=len, reverse=True))
+SHARE_OF_STATUS = re.compile(
+    rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>{_OUTCOMES})\s+(?P<base>[^?]+)",
+    re.IGNORECASE,
+)
 SHARE_OF_ALL = re.compile(
     rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*(?:what|which)\s+"
     rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
@@ -192,12 +202,15 @@ def _outcome(part: str) -> str:
 
 
 def _share(question: str, today: date) -> RecordsMath | None:
+    both = SHARE_BOTH_COUNTS.search(question)
     m = (
         SHARE_AFTER_COUNT.search(question)
+        or (both if both and PERCENT_WORD.search(question) else None)
         or SHARE_AND.search(question)
         or SHARE_AFTER_TOPIC.search(question)
         or SHARE_OF_ALL.search(question)
         or SHARE_OF.search(question)
+        or SHARE_OF_STATUS.search(question)
     )
     if m is None or quantities(m["base"]) or not about_records(m["base"]):
         return None

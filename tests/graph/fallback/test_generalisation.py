@@ -276,3 +276,77 @@ def test_an_age_limit_on_the_part_is_not_carried_into_the_whole() -> None:
     assert math is not None
     assert math.questions[0] == "how many of our pending cases"
     assert math.questions[1].startswith("how many of our pending cases registered before")
+
+
+@pytest.mark.parametrize(
+    ("question", "expression"),
+    [
+        ("Of 240 stolen bikes, 66 were found. Finding rate?", "round(66*100/240, 2)"),
+        (
+            "1,800 petitions were open in April and 600 were disposed since; what percent remain?",
+            "round((1800 - 600)*100/1800, 2)",
+        ),
+        (
+            "out of 700 warrants, 210 are still pending - what percentage remains pending?",
+            "round(210*100/700, 2)",
+        ),
+        ("if 45,000 is 15% of the fund, what is the total fund?", "round(45000*100/15, 2)"),
+    ],
+)
+def test_more_share_wordings(question: str, expression: str) -> None:
+    found = computation(question)
+    assert found is not None and found.expression == expression
+
+
+@pytest.mark.parametrize(
+    ("question", "questions"),
+    [
+        (
+            "How many chain snatchings in Mandya in 2025, and how many of those were detected, "
+            "in percent?",
+            (
+                "How many chain snatchings in Mandya in 2025",
+                "how many charge sheeted chain snatchings in Mandya in 2025",
+            ),
+        ),
+        (
+            "give the percentage of unsolved burglaries in Tumakuru for 2024",
+            (
+                "how many burglaries in Tumakuru for 2024",
+                "how many undetected burglaries in Tumakuru for 2024",
+            ),
+        ),
+    ],
+)
+def test_more_records_share_wordings(question: str, questions: tuple[str, ...]) -> None:
+    math = records_math(question, TODAY)
+    assert math is not None and math.operation == "share"
+    assert math.questions == questions
+
+
+@pytest.mark.parametrize(
+    ("question", "args"),
+    [
+        (
+            "date one fortnight after 3 January 2027",
+            {"operation": "add_days", "start": "2027-01-03", "weeks": 2},
+        ),
+        (
+            "two quarters before 31 August 2027?",
+            {"operation": "add_months", "start": "2027-08-31", "months": -6},
+        ),
+        (
+            "a year after 29 February 2028",
+            {"operation": "add_months", "start": "2028-02-29", "months": 12},
+        ),
+        (
+            "what is 1,100 days after 2 March 2026",
+            {"operation": "add_days", "start": "2026-03-02", "days": 1100},
+        ),
+    ],
+)
+def test_fortnights_quarters_years_and_grouped_counts(
+    question: str, args: dict[str, object]
+) -> None:
+    call = date_call(question, TODAY)
+    assert call is not None and call.args == args
