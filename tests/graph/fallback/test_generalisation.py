@@ -350,3 +350,15 @@ def test_fortnights_quarters_years_and_grouped_counts(
 ) -> None:
     call = date_call(question, TODAY)
     assert call is not None and call.args == args
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Search online: did the state issue a fresh order on CCTV retention this month?",
+        "browse the internet for the new SOP on drone surveillance",
+    ],
+)
+def test_a_web_request_routes_to_the_fallback(question: str) -> None:
+    route = rule_route(question, None)
+    assert route is not None and route[0] == "fallback"
