@@ -81,13 +81,23 @@ SHARE_OF = re.compile(
 )
 CHANGE_SPAN = re.compile(
     r"\b(?:percent(?:age)?|per cent)\s+(?:change|increase|decrease|rise|fall|drop)\s+"
-    r"(?:in\s+)?(?P<topic>.+?)\s+from\s+(?P<a>.+?)\s+to\s+(?P<b>[^?,.]+)",
+    r"(?:in\s+)?(?P<topic>.+?)\s+(?:from|between)\s+(?P<a>.+?)\s+(?:to|and)\s+(?P<b>[^?,.]+)",
     re.IGNORECASE,
 )
 PAIR = re.compile(
     r"\b(?:ratio|difference|gap)\s+(?:of|between)\s+(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+"
     r"(?P<b>.+?)(?P<rest>\s+(?:in|across|during|for|at|last|this|since|from|over|between)\b"
     r"[^?]*)?\s*[?.]?$",
+    re.IGNORECASE,
+)
+RATIO_AFTER = re.compile(
+    r"(?P<a>\b[a-z][\w-]*)\s+(?:to|vs\.?|versus)\s+(?P<b>[a-z][\w-]*)\s+(?:(?P<noun>[a-z][\w-]*)\s+)?"
+    r"ratio\b(?P<rest>[^?]*)",
+    re.IGNORECASE,
+)
+MORE_THAN = re.compile(
+    r"\bhow many (?:more|fewer|less)\s+(?P<a>[^?]+?)\s+than\s+(?P<b>[^?]+?)"
+    r"(?P<rest>\s+(?:in|at|during|for|across|last|this|since|over|between)\b[^?]*)?\s*[?.]?$",
     re.IGNORECASE,
 )
 COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
@@ -268,10 +278,26 @@ def _side(side: str, noun: str, rest: str) -> str:
     side = _tidy(side)
     if NOUNISH.search(side) and not noun:
         return _count_question(f"{side} {rest}")
+    if not noun and extract(side.lower(), date(2000, 1, 1)).crimes:
+        return _count_question(f"{side} FIRs {rest}")
     return _count_question(f"{noun or 'FIRs'} in {side} {rest}")
 
 
+def _pair_wording(question: str) -> str:
+    """ "A to B theft ratio" and "how many more A than B" in the words `PAIR` reads."""
+    m = RATIO_AFTER.search(question)
+    if m is not None:
+        noun = m["noun"]
+        a, b = (f"{side} {_plural(noun)}" if noun else side for side in (m["a"], m["b"]))
+        return f"ratio of {a} to {b}{m['rest']}"
+    m = MORE_THAN.search(question)
+    if m is not None:
+        return f"difference between {m['a']} and {m['b']}{m['rest'] or ''}"
+    return question
+
+
 def _pair(question: str) -> RecordsMath | None:
+    question = _pair_wording(question)
     m = PAIR.search(_tidy(question) + "?")
     if m is None or quantities(m["a"] + " " + m["b"]) or not about_records(m.group(0)):
         return None

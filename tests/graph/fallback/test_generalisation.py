@@ -362,3 +362,48 @@ def test_fortnights_quarters_years_and_grouped_counts(
 def test_a_web_request_routes_to_the_fallback(question: str) -> None:
     route = rule_route(question, None)
     assert route is not None and route[0] == "fallback"
+
+
+@pytest.mark.parametrize(
+    ("question", "operation", "questions"),
+    [
+        (
+            "what's the snatching to robbery ratio at Hebbal in 2025",
+            "ratio",
+            (
+                "how many snatching FIRs at Hebbal in 2025",
+                "how many robbery FIRs at Hebbal in 2025",
+            ),
+        ),
+        (
+            "car to bike theft ratio in Mysuru district for 2024?",
+            "ratio",
+            (
+                "how many car thefts in Mysuru district for 2024",
+                "how many bike thefts in Mysuru district for 2024",
+            ),
+        ),
+        (
+            "how many fewer robberies than burglaries at Jayanagar last year?",
+            "difference",
+            (
+                "how many robberies at Jayanagar last year",
+                "how many burglaries at Jayanagar last year",
+            ),
+        ),
+        (
+            "percentage rise in cyber cases in Udupi district between 2023 and 2025",
+            "change",
+            (
+                "how many cyber cases in Udupi district in 2023",
+                "how many cyber cases in Udupi district in 2025",
+            ),
+        ),
+    ],
+)
+def test_more_records_pair_wordings(
+    question: str, operation: str, questions: tuple[str, ...]
+) -> None:
+    math = records_math(question, TODAY)
+    assert math is not None and math.operation == operation
+    assert math.questions == questions
