@@ -90,6 +90,13 @@ PAIR = re.compile(
     r"[^?]*)?\s*[?.]?$",
     re.IGNORECASE,
 )
+SHARE_ASKED = re.compile(
+    rf"\b(?:in|as an?|by|into)\s+(?:a\s+)?{_SHARE}(?:\s+terms)?|\bin\s+per\s*cent\b", re.IGNORECASE
+)
+"""How a share is asked for ("in percent"): not a place."""
+OWN_PLACE = re.compile(
+    r"\b(?:my|our)\s+(?:jurisdiction|district|stations?|precincts?|area|limits)\b", re.IGNORECASE
+)
 RATIO_AFTER = re.compile(
     r"(?P<a>\b[a-z][\w-]*)\s+(?:to|vs\.?|versus)\s+(?P<b>[a-z][\w-]*)\s+(?:(?P<noun>[a-z][\w-]*)\s+)?"
     r"ratio\b(?P<rest>[^?]*)",
@@ -431,9 +438,11 @@ def _carried(questions: tuple[str, ...], question: str, today: date) -> tuple[st
     own (a share "more than a year old" dates only its part)."""
     lowered = question.lower()
     period, span = find_period(lowered, today)
-    whole = extract(lowered, today)
+    whole = extract(SHARE_ASKED.sub(" ", lowered), today)
     parts = [extract(q.lower(), today) for q in questions]
-    placed = any(p.stations or p.districts or p.unknown_place for p in parts)
+    placed = any(p.stations or p.districts or p.unknown_place for p in parts) or any(
+        OWN_PLACE.search(q) for q in questions
+    )
     dated = any(find_period(q.lower(), today)[0] is not None for q in questions)
     out = []
     for sub in questions:

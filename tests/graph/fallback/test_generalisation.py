@@ -407,3 +407,14 @@ def test_more_records_pair_wordings(
     math = records_math(question, TODAY)
     assert math is not None and math.operation == operation
     assert math.questions == questions
+
+
+def test_how_a_share_is_asked_is_not_read_as_a_place() -> None:
+    math = records_math(
+        "what share of all FIRs in our district in 2024 were robberies, as a percentage?", TODAY
+    )
+    assert math is not None
+    assert math.questions == (
+        "how many FIRs in our district in 2024",
+        "how many robberies FIRs in our district in 2024",
+    )
