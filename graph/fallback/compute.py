@@ -18,13 +18,20 @@ from graph.fallback.numbers import Quantity, quantities, rate_base
 PERCENT_WORD = re.compile(
     r"\bpercent(?:age)?\b|%|\bper ?cent\b|\bshare\b|\bproportion\b|\bfraction\b"
     r"|\b(?:detection|clearance|conviction|recovery|disposal|solv(?:e|ing)|charge[- ]?sheeting"
-    r"|success|pendency|acquittal|arrest) rate\b",
+    r"|success|pendency|acquittal|arrest|\w+ing|\w+tion|\w+ery|\w+al) rate\b",
     re.I,
 )
 CHANGE_WORD = re.compile(
     r"\b(?:increase|increased|decrease|decreased|change|changed|rise|rose|fall|fell|drop|"
     r"dropped|decline|declined|grow|grew|growth|went (?:up|down)|go (?:up|down)|reduc\w+)\b",
     re.IGNORECASE,
+)
+REMAINDER = re.compile(
+    r"\b(?:remain\w*|left|still (?:pending|open|unsolved|untraced)|outstanding|yet to be)\b", re.I
+)
+PART_IS = re.compile(r"\s*(?:is|are|was|were|makes up|made up|forms|formed|represents)\s*", re.I)
+WHOLE_ASKED = re.compile(
+    r"\b(?:whole|total|full|entire|overall)\b|\bwhat (?:is|was) (?:the )?\w+\b", re.I
 )
 OUT_OF = re.compile(r"\b(?:out of|of|from)\b(?:\s+(?:the|a total of|total|all))?\s*$", re.I)
 EARLIER = re.compile(r"\b(?:last|previous|earlier|prior|before|old)\b", re.IGNORECASE)
@@ -35,11 +42,16 @@ PER_NOUN = re.compile(
     r"(?P<bottom>[a-z][\w-]*)",
     re.IGNORECASE,
 )
+NAMED_PAIR = re.compile(
+    r"\b(?P<a>[a-z][\w-]*)\s+(?:to|vs\.?|versus|against)\s+(?P<b>[a-z][\w-]*)\b", re.I
+)
+WHOLE = re.compile(r"total|all|overall|whole", re.IGNORECASE)
 SUM_WORD = re.compile(r"\badd(?:\s+up|\s+together)?\b|\bsum\b|\btotal of\b|\baltogether\b", re.I)
 _LABEL = re.compile(r"[^\s,;:?!()]+")
 DIFFERENCE_WORD = re.compile(
     r"\bdifference\b|\bhow (?:many|much) (?:more|fewer|less)\b|\bmore than\b|\bfewer than\b"
-    r"|\bgap between\b",
+    r"|\bgap between\b|\bhow (?:much|many) (?:higher|lower|bigger|smaller|greater|larger)\b"
+    r"|\b(?:higher|lower|greater|bigger|smaller) than\b|\bexceed\w*\b",
     re.IGNORECASE,
 )
 AVERAGE_WORD = re.compile(r"\b(?:average|mean|avg)\b", re.IGNORECASE)
@@ -106,7 +118,8 @@ def _change(question: str, values: list[Quantity]) -> Computation | None:
 
 
 def _share(question: str, values: list[Quantity]) -> Computation | None:
-    if not PERCENT_WORD.search(question) or len(values) < 2:
+    asked = PERCENT_WORD.search(question)
+    if not asked or len(values) < 2:
         return None
     said = "{part} out of {whole} is {{value}}%."
     for part, whole in itertools.pairwise(values):
@@ -119,9 +132,43 @@ def _share(question: str, values: list[Quantity]) -> Computation | None:
         said = "{part} is {{value}}% of {whole}."
     if whole.value == 0:
         return None
+    if _asks_remainder(question, asked.start(), (part, whole)):
+        return Computation(
+            f"round(({whole.literal} - {part.literal})*100/{whole.literal}, 2)",
+            f"{whole.text} less {part.text} leaves {{value}}% of {whole.text}.",
+        )
     return Computation(
         f"round({part.literal}*100/{whole.literal}, 2)",
         said.format(part=part.text, whole=whole.text),
+    )
+
+
+def _asks_remainder(question: str, asked_at: int, values: tuple[Quantity, ...]) -> bool:
+    """ "what percentage remains / is left": the share of the rest, unless a stated number
+    is itself the remainder ("1,140 still pending")."""
+    ask = question[max(0, asked_at - 30) :]
+    if not REMAINDER.search(ask[: ask.find("?") if "?" in ask else None]):
+        return False
+    own_words = (re.split(r"[.?;!]", question[q.end : q.end + 30])[0] for q in values)
+    return not any(REMAINDER.search(words) for words in own_words)
+
+
+def _whole_of_percent(question: str, stated: list[Quantity]) -> Computation | None:
+    """ "2,50,000 is 12% of the budget, what is the whole": the whole from a part and its
+    percentage."""
+    plain = [q for q in stated if not q.percent]
+    percent = [q for q in stated if q.percent]
+    if len(plain) != 1 or len(percent) != 1 or percent[0].value == 0:
+        return None
+    part, share = plain[0], percent[0]
+    between = question[part.end : share.start]
+    if part.start > share.start or not PART_IS.fullmatch(between):
+        return None
+    if not WHOLE_ASKED.search(question[share.end :]):
+        return None
+    return Computation(
+        f"round({part.literal}*100/{share.literal.rstrip('%')}, 2)",
+        f"If {part.text} is {share.text}, the whole is {{value}}.",
     )
 
 
@@ -144,13 +191,30 @@ def _rate(question: str, values: list[Quantity]) -> Computation | None:
 
 
 def _ratio(question: str, values: list[Quantity]) -> Computation | None:
-    if not RATIO_WORD.search(question) or len(values) != 2 or values[1].value == 0:
+    if not RATIO_WORD.search(question) or len(values) != 2:
         return None
-    first, second = values
+    first, second = _ratio_order(question, values)
+    if second.value == 0:
+        return None
     return Computation(
         f"round({first.literal}/{second.literal}, 2)",
         f"The ratio of {first.text} to {second.text} is {{value}} : 1.",
     )
+
+
+def _ratio_order(question: str, values: list[Quantity]) -> tuple[Quantity, Quantity]:
+    """The two quantities in the order the question names them ("detected to total"), else
+    in the order stated."""
+    for m in NAMED_PAIR.finditer(question):
+        a = [q for q in values if _stem(m["a"]) in _labels(question, q)]
+        b = [q for q in values if _stem(m["b"]) in _labels(question, q)]
+        if len(a) == 1 and not b and WHOLE.fullmatch(m["b"]):
+            b = [q for q in values if q is not a[0]]
+        if len(b) == 1 and not a and WHOLE.fullmatch(m["a"]):
+            a = [q for q in values if q is not b[0]]
+        if len(a) == 1 and len(b) == 1 and a[0] is not b[0]:
+            return a[0], b[0]
+    return values[0], values[1]
 
 
 def _stem(word: str) -> str:
@@ -240,7 +304,7 @@ def computation(question: str) -> Computation | None:
     """The arithmetic a question asks for in words over the numbers it states, if any."""
     stated = quantities(question)
     if any(q.percent for q in stated):
-        return None
+        return _whole_of_percent(question, stated)
     values = _plain(stated)
     for reading in READINGS:
         found = reading(question, values)

@@ -13,26 +13,29 @@ from typing import Any
 
 from graph.fallback.calls import PlannedCall
 from tools.agent.base import ToolError
-from tools.agent.dates import ZONE_ALIASES, find_dates
+from tools.agent.dates import ZONE_ALIASES, date_mentions, find_dates
+from tools.text2zcql.dates import festival_mentions
 
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1,
 }  # fmt: skip
-_COUNT = rf"(\d{{1,5}}|{'|'.join(NUMBER_WORDS)})"
+_COUNT = rf"(?<![\w,.])(\d{{1,3}}(?:,\d{{2,3}})*,\d{{3}}|\d{{1,5}}|{'|'.join(NUMBER_WORDS)})"
+_UNIT = r"(days?|weeks?|fortnights?|months?|quarters?|years?)"
+UNIT_SIZE = {"day": (1, "days"), "week": (7, "days"), "fortnight": (14, "days")}
+UNIT_SIZE |= {"month": (1, "months"), "quarter": (3, "months"), "year": (12, "months")}
+"""A unit as a number of days or of calendar months."""
 TIME_CONVERT = re.compile(
     r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s*([A-Za-z][A-Za-z_/]{0,30})\s+(?:to|in|into)\s+"
     r"([A-Za-z][A-Za-z_/]{0,30})",
     re.IGNORECASE,
 )
 OFFSET = re.compile(
-    rf"{_COUNT}\s*(working |business |calendar )?(days?|weeks?|months?)\s+"
-    r"(from|after|before|since|of|later|afterwards|hence|on)\b",
+    rf"{_COUNT}\s*(working |business |calendar )?{_UNIT}\s+"
+    r"(from|after|before|since|of|later|afterwards|hence|on|ahead of|prior to)\b",
     re.IGNORECASE,
 )
-IN_DAYS = re.compile(
-    rf"\bin\s+{_COUNT}\s*(working |business |calendar )?(days?|weeks?|months?)\b", re.I
-)
+IN_DAYS = re.compile(rf"\bin\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\b", re.I)
 N_DAY = re.compile(r"\b(\d{1,3})[- ]day\b", re.IGNORECASE)
 CUTOVER = re.compile(
     r"cut[- ]?over|\b(?:bns|bnss|bsa|new criminal laws?)\b.*\b(?:c[oa]me? into (?:force|effect)"
@@ -59,8 +62,39 @@ WHEN_DUE = re.compile(
     r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b|\blatest\b",
     re.IGNORECASE,
 )
+NOW = re.compile(r"\s*(?:now|today|this day)\b", re.IGNORECASE)
+BACK_REFERENCE = re.compile(
+    r"\s*(?:that|it|this|then|the same(?: date| day)?|the above)\b|\s*[?.!]*\s*$", re.I
+)
+ANCHOR_WORDS = re.compile(r"[^,;:?!.]{1,60}?(?=\s+(?:what|which|is|was|will|falls?)\b|[,;:?!.]|$)")
+DAYS_ASKED = re.compile(
+    r"\bhow (?:many|long)\s+(?:days|weeks|months|years)\b|\bdays? (?:between|since|until|till"
+    r"|left|ago|to go|remain\w*)\b|\bhow long (?:ago|since|until|till|before)\b"
+    r"|\bweeks? (?:between|since|until)\b",
+    re.IGNORECASE,
+)
+DEADLINE_ASKED = re.compile(
+    r"\b(?:deadline|last date|last day|time limit|limitation(?: period)?|due date|due by"
+    r"|by when|by which date|by what date|within how many days|how long (?:do|does|have|has|is)"
+    r"|latest (?:date|day|by))\b",
+    re.IGNORECASE,
+)
+DEADLINE_NAMED = re.compile(
+    r"\b(?:deadline|last (?:date|day)|time limit|limitation(?: period)?|due date)\s+"
+    r"(?:to|for|of|in|on)\s+(?P<what>[^,;:?]{3,80}?)(?=\s+(?:if|when|where|since|after|from|on"
+    r"|as|given|which|that|counting|expires?|ends?|runs? out|lapses?)\b|[,;:?]|$)"
+    r"|\bby when (?:must|should|can|do|does|has|have|is|are)\s+(?:i|we|you|the police|one)?\s*"
+    r"(?P<what2>[^,;:?]{3,80}?)(?=\s+(?:if|when|since|after|from|on)\b|[,;:?]|$)",
+    re.IGNORECASE,
+)
 PUNISHMENT_YEARS = re.compile(r"\b(\d{1,2})[- ]years?\b", re.IGNORECASE)
-GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|murder)\b", re.I)
+GRAVE = re.compile(
+    r"\b(?:death|life imprisonment|imprisonment for life|(?:with|for) life|life (?:term|sentence)"
+    r"|murder)\b",
+    re.IGNORECASE,
+)
+DATE_WORD = re.compile(r"\b(?:date|day)\s*\??\s*$|\bwhich day\b", re.IGNORECASE)
+COUNT_ASKED = re.compile(r"^\s*how many\b(?!\s+(?:days|weeks|months))|\blist\b|\bshow\b", re.I)
 CLOCK = re.compile(r"\b(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})\b", re.IGNORECASE)
 STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("preliminary_enquiry_14", re.compile(r"\bpreliminary (?:enquiry|inquiry)\b|\b173\(3\)", re.I)),
@@ -106,8 +140,27 @@ STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+def asks_unlisted_deadline(question: str) -> bool:
+    """A legal deadline is asked for, from a stated date, that the statutory table does not
+    hold: no event of the table and no charge-sheet / default-bail period, and no period the
+    question states itself ("30-day deadline")."""
+    if not DEADLINE_ASKED.search(question) or statutory_event(question) is not None:
+        return False
+    if CHARGESHEET.search(question) or N_DAY.search(question) or COUNT_ASKED.search(question):
+        return False
+    return not (OFFSET.search(question) or IN_DAYS.search(question))
+
+
+def _deadline_named(question: str) -> str:
+    """What the unlisted deadline is for, in the question's words."""
+    m = DEADLINE_NAMED.search(question)
+    what = (m["what"] or m["what2"]) if m else None
+    return (what or question).strip()[:80]
+
+
 def _count(word: str) -> int:
-    return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
+    digits = word.replace(",", "")
+    return int(digits) if digits.isdigit() else NUMBER_WORDS[word.lower()]
 
 
 def _known_zone(name: str) -> bool:
@@ -122,9 +175,9 @@ def statutory_event(question: str) -> str | None:
 def date_call(question: str, today: date) -> PlannedCall | None:
     """The date_utility call a question needs, if any."""
     try:
-        positioned = [(pos, value.isoformat()) for pos, value in find_dates(question, today)]
+        positioned = [(m.start, m.written) for m in date_mentions(question, today)]
     except ToolError:
-        return None
+        return _unreadable(question, today)
     found = [value for _, value in positioned]
     convert = TIME_CONVERT.search(question)
     if convert and _known_zone(convert[2]) and _known_zone(convert[3]):
@@ -142,6 +195,11 @@ def date_call(question: str, today: date) -> PlannedCall | None:
     if CUTOVER.search(question) and WHEN.search(question):
         return PlannedCall("date_utility", {"operation": "cutover"})
     event = statutory_event(question)
+    if event is None and found and asks_unlisted_deadline(question):
+        return PlannedCall(
+            "date_utility",
+            {"operation": "deadline", "start": found[0], "deadline": _deadline_named(question)},
+        )
     if event and found and WHEN_DUE.search(question) and not CHARGESHEET.search(question):
         args = {"operation": "deadline", "deadline": event, "start": found[0]}
         clock = CLOCK.search(question)
@@ -151,11 +209,11 @@ def date_call(question: str, today: date) -> PlannedCall | None:
     if CHARGESHEET.search(question) or (DEADLINE.search(question) and N_DAY.search(question)):
         explicit = OFFSET.search(question) or IN_DAYS.search(question)
         if explicit and not CHARGESHEET.search(question):
-            return _offset_call(explicit, positioned)
+            return _offset_call(question, explicit, positioned)
         return _deadline_call(question, found, explicit)
     offset = OFFSET.search(question) or IN_DAYS.search(question)
     if offset:
-        return _offset_call(offset, positioned)
+        return _offset_call(question, offset, positioned)
     if WEEKDAY.search(question):
         return PlannedCall(
             "date_utility", {"operation": "weekday", "start": (found or ["today"])[0]}
@@ -167,6 +225,8 @@ def date_call(question: str, today: date) -> PlannedCall | None:
         )
     if found and (DIFFERENCE.search(question) or len(found) >= 2):
         first, second = found[0], found[1] if len(found) > 1 else "today"
+        if len(found) == 1 and find_dates(question, today)[0][1] > today:
+            first, second = "today", first
         return PlannedCall(
             "date_utility", {"operation": "difference", "start": first, "end": second}
         )
@@ -199,34 +259,101 @@ def _bail_class(question: str) -> int:
     return 60
 
 
-def _offset_call(offset: re.Match[str], positioned: list[tuple[int, str]]) -> PlannedCall:
+def _offset_call(
+    question: str, offset: re.Match[str], positioned: list[tuple[int, str]]
+) -> PlannedCall:
     unit = offset[3].lower()
-    count = _count(offset[1]) * (7 if unit.startswith("week") else 1)
+    count = _count(offset[1])
     direction = offset[4].lower() if offset.re is OFFSET else "from"
-    if direction == "before":
+    if direction in ("before", "prior to"):
         count = -count
-    after = [value for pos, value in positioned if pos > offset.start()]
-    start = after[0] if after else (positioned[0][1] if positioned else "today")
-    if unit.startswith("month"):
+    start = _anchor(question, offset, positioned)
+    size, kind = UNIT_SIZE[unit.rstrip("s")]
+    if kind == "months":
         return PlannedCall(
-            "date_utility", {"operation": "add_months", "start": start, "months": count}
+            "date_utility", {"operation": "add_months", "start": start, "months": count * size}
         )
-    args: dict[str, Any] = {"operation": "add_days", "start": start, "days": count}
+    args: dict[str, Any] = {"operation": "add_days", "start": start}
+    if size == 1:
+        args["days"] = count
+    else:
+        args["weeks"] = count * size // 7
     if offset[2] and offset[2].strip().lower() != "calendar":
         args["business"] = True
     return PlannedCall("date_utility", args)
 
 
+def _anchor(question: str, offset: re.Match[str], positioned: list[tuple[int, str]]) -> str:
+    """The date an offset counts from: the date after "after/before/from"; the earlier date
+    for "later" or "after that"; today for "in N days" or "from now". Otherwise the words
+    after it, which the date tool cannot read and says so (never a silent "today")."""
+    tail = question[offset.end() :]
+    earlier = [value for pos, value in positioned if pos < offset.start()]
+    later = [value for pos, value in positioned if pos > offset.start()]
+    forward = offset.re is IN_DAYS or offset[4].lower() in ("later", "afterwards", "hence", "on")
+    if NOW.match(tail):
+        return "today"
+    if later and _near(question, offset.end(), later, positioned):
+        return later[0]
+    if forward:
+        return earlier[-1] if earlier and offset.re is OFFSET else "today"
+    if earlier and BACK_REFERENCE.match(tail):
+        return earlier[-1]
+    words = ANCHOR_WORDS.match(tail)
+    return words[0].strip()[:40] if words and words[0].strip() else "the starting event"
+
+
+def _near(question: str, end: int, later: list[str], positioned: list[tuple[int, str]]) -> bool:
+    """The first later date follows the offset within a few words."""
+    position = next(pos for pos, value in positioned if value == later[0] and pos >= end)
+    return len(question[end:position].split()) <= 6
+
+
+def _unreadable(question: str, today: date) -> PlannedCall | None:
+    """A festival the question names that cannot be read as one day (a name that fits two
+    festivals): a date call on it, whose error says which to choose, when the question asks
+    date arithmetic at all."""
+    if not (OFFSET.search(question) or IN_DAYS.search(question) or DAYS_ASKED.search(question)):
+        return None
+    lowered = question.lower()
+    unread = [m for m in festival_mentions(lowered, today) if m.options or m.day is None]
+    if not unread or len(lowered) != len(question):
+        return None
+    named = question[unread[0].start : unread[0].end]
+    return PlannedCall("date_utility", {"operation": "weekday", "start": named})
+
+
 def asks_date_arithmetic(question: str) -> bool:
-    """Date arithmetic on a date the question states: N days/weeks/months after or before it,
-    its weekday, or a statutory deadline starting on it (the router's test)."""
+    """Date arithmetic on a date the question states (a festival too): N days/weeks/months
+    after or before it, days between or since it, its weekday, or a legal deadline starting
+    on it (the router's test)."""
     try:
         stated = find_dates(question, date.today())
     except ToolError:
-        return False
+        return _unreadable(question, date.today()) is not None
+    offset = OFFSET.search(question)
+    if offset and NOW.match(question, offset.end()):
+        return True
     if not stated:
         return False
-    if OFFSET.search(question) or WEEKDAY.search(question):
+    if OFFSET.search(question) or WEEKDAY.search(question) or DAYS_ASKED.search(question):
+        return True
+    return asks_legal_deadline(question)
+
+
+def asks_legal_deadline(question: str) -> bool:
+    """A legal deadline counted from a date the question states, listed in the statutory
+    table or not: a deadline question even when it names a crime or an FIR ("rape FIR
+    recorded on 3 May, deadline for the investigation"), never a records count."""
+    if COUNT_ASKED.search(question):
+        return False
+    try:
+        if not find_dates(question, date.today()):
+            return False
+    except ToolError:
+        return False
+    if asks_unlisted_deadline(question):
         return True
     deadline = statutory_event(question) or CHARGESHEET.search(question)
-    return bool(deadline and (WHEN_DUE.search(question) or DEADLINE.search(question)))
+    asked = WHEN_DUE.search(question) or DEADLINE.search(question) or DATE_WORD.search(question)
+    return bool(deadline and asked)

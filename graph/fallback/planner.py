@@ -18,6 +18,7 @@ from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.records_answer import combine_call, records_answer
 from graph.fallback.records_math import RecordsMath, records_math
 from graph.fallback.state import ToolRecord
+from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT
 from schemas.records import FIR_ID_PATTERN
 from tools.domain.legal import legal_answer
 
@@ -54,13 +55,6 @@ KNOWLEDGE = re.compile(
     r"what does (?:section|bns|bnss|bsa)|explain|checklist|notice under|law on)\b",
     re.IGNORECASE,
 )
-WEB_EXPLICIT = re.compile(
-    r"\b(search the (?:web|internet)|web search|google|online news"
-    r"|(?:check|search|look(?: it)? up|find(?: out)?|verify) (?:it |this )?"
-    r"(?:online|on the (?:web|internet)))\b",
-    re.I,
-)
-WEB_IMPLICIT = re.compile(r"\b(latest|news|recent (?:notification|circular)|gazette)\b", re.I)
 VISION = re.compile(r"\b(image|photo|picture|pic|this (?:shows|one)|in the attachment|see)\b", re.I)
 
 
@@ -122,6 +116,8 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
     computed = bool(calls)
     if not computed and legal_answer(question) is not None:
         return [PlannedCall("legal_reference", {"question": question[:500]})]
+    if not computed and WEB_EXPLICIT.search(question) and not FIR_ID.search(question):
+        return [PlannedCall("web_search", {"query": question[:300]})]
     if PAGE.search(question):
         calls.append(PlannedCall("page_context"))
     elif (

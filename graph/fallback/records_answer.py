@@ -33,7 +33,7 @@ def counts(done: list[ToolRecord]) -> list[int | None]:
 def combine_call(math: RecordsMath, done: list[ToolRecord], today: str) -> PlannedCall | None:
     """The calculator or date call that combines the counts, once they are all in."""
     results = records_results(done)
-    if len(results) < len(math.questions):
+    if len(results) < len(math.questions) or math.unplaced:
         return None
     if math.operation == "since":
         output = results[0].output
@@ -95,6 +95,12 @@ def _not_computed(math: RecordsMath, got: list[int | None]) -> str:
     """Why no result follows the counts (an outside figure says so itself)."""
     if math.operation == "count":
         return NO_POPULATION.format(per=indian_grouping(math.per))
+    if math.unplaced:
+        return (
+            f"I could not tell which records '{math.unplaced}' means (not a status, complaint "
+            "mode, crime or section I know), so I have not computed the share; please rephrase "
+            "that part."
+        )
     if any(n is None for n in got) or math.operation == "since":
         return "I could not compute the result: the records above did not give a count."
     return "No matching records, so there is nothing to divide by."

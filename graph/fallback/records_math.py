@@ -15,7 +15,7 @@ records service, which grounds, validates and clears it like any other records q
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Literal
 
@@ -39,7 +39,11 @@ OUTCOME_STATUS = {
     "under investigation": "under investigation",
 }
 _SHARE = r"(?:percentage|percent|per cent|share|proportion|fraction|%)"
-_BE = r"(?:were|was|are|is|have been|has been|got)"
+_BE = (
+    r"(?:(?:were|was|are|is|have been|has been|got|came(?: in)?|come(?: in)?|arrived|ended up)"
+    r"(?:\s+(?:registered|filed|lodged|received|reported|booked|recorded))?"
+    r"(?:\s+(?:as|through|via|by|over|on)\b)?)"
+)
 SHARE_AFTER_COUNT = re.compile(
     rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?(?:what|which)\s+{_SHARE}\s+"
     rf"(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
@@ -50,6 +54,26 @@ SHARE_AFTER_TOPIC = re.compile(
     rf"{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
+SHARE_AND = re.compile(
+    rf"^(?P<base>.*?\b(?:how many|number of|count of)\b.+?)\s+and\s+(?:the\s+|what\s+)?{_SHARE}"
+    rf"\s+(?:of (?:them|those|these)\s+)?(?:that\s+|which\s+)?(?:{_BE}\s+)?(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+SHARE_BOTH_COUNTS = re.compile(
+    rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)and\s+how many\s+(?:of (?:them|those|these)\s+)?"
+    rf"{_BE}\s+(?P<part>[^?.,]+?)(?=\s*,?\s*(?:as|in|by)\s+(?:a\s+)?{_SHARE}|[?.,]|$)",
+    re.IGNORECASE,
+)
+_OUTCOMES = "|".join(sorted(OUTCOME_STATUS, key=len, reverse=True))
+SHARE_OF_STATUS = re.compile(
+    rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>{_OUTCOMES})\s+(?P<base>[^?]+)",
+    re.IGNORECASE,
+)
+SHARE_OF_ALL = re.compile(
+    rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*(?:what|which)\s+"
+    rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
 SHARE_OF = re.compile(
     rf"\b(?:what|which)\s+{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<base>.+?)\s+{_BE}\s+"
     r"(?P<part>[^?.,]+)",
@@ -57,13 +81,30 @@ SHARE_OF = re.compile(
 )
 CHANGE_SPAN = re.compile(
     r"\b(?:percent(?:age)?|per cent)\s+(?:change|increase|decrease|rise|fall|drop)\s+"
-    r"(?:in\s+)?(?P<topic>.+?)\s+from\s+(?P<a>.+?)\s+to\s+(?P<b>[^?,.]+)",
+    r"(?:in\s+)?(?P<topic>.+?)\s+(?:from|between)\s+(?P<a>.+?)\s+(?:to|and)\s+(?P<b>[^?,.]+)",
     re.IGNORECASE,
 )
 PAIR = re.compile(
     r"\b(?:ratio|difference|gap)\s+(?:of|between)\s+(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+"
     r"(?P<b>.+?)(?P<rest>\s+(?:in|across|during|for|at|last|this|since|from|over|between)\b"
     r"[^?]*)?\s*[?.]?$",
+    re.IGNORECASE,
+)
+SHARE_ASKED = re.compile(
+    rf"\b(?:in|as an?|by|into)\s+(?:a\s+)?{_SHARE}(?:\s+terms)?|\bin\s+per\s*cent\b", re.IGNORECASE
+)
+"""How a share is asked for ("in percent"): not a place."""
+OWN_PLACE = re.compile(
+    r"\b(?:my|our)\s+(?:jurisdiction|district|stations?|precincts?|area|limits)\b", re.IGNORECASE
+)
+RATIO_AFTER = re.compile(
+    r"(?P<a>\b[a-z][\w-]*)\s+(?:to|vs\.?|versus)\s+(?P<b>[a-z][\w-]*)\s+(?:(?P<noun>[a-z][\w-]*)\s+)?"
+    r"ratio\b(?P<rest>[^?]*)",
+    re.IGNORECASE,
+)
+MORE_THAN = re.compile(
+    r"\bhow many (?:more|fewer|less)\s+(?P<a>[^?]+?)\s+than\s+(?P<b>[^?]+?)"
+    r"(?P<rest>\s+(?:in|at|during|for|across|last|this|since|over|between)\b[^?]*)?\s*[?.]?$",
     re.IGNORECASE,
 )
 COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
@@ -96,6 +137,20 @@ AGE = re.compile(
 )
 OWN = re.compile(r"(?:my|our)\b", re.IGNORECASE)
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "six": 6}
+CHANNELS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bzero[- ]?firs?\b", re.I), "zero FIR"),
+    (
+        re.compile(r"\be-?firs?\b|\bonline\b|\belectronic\w*|\bportal\b|\be-?mail", re.I),
+        "filed online",
+    ),
+    (
+        re.compile(r"\bwalk(?:ed)?[- ]?ins?\b|\bin person\b|\bat the (?:station|counter)\b", re.I),
+        "walk-in",
+    ),
+    (re.compile(r"\b(?:tele)?phon\w*|\bcalls?\b|\b112\b", re.I), "by phone"),
+    (re.compile(r"\bsu[oe][- ]mot[ou]\b|\bon (?:its|their) own\b", re.I), "suo motu"),
+)
+"""How a complaint came in, as officers say it -> the phrase the records reader knows."""
 CRIME_PLURAL = {"crime": "FIRs", "fir": "FIRs", "case": "FIRs"}
 DAYS_IN = {"day": 1, "week": 7}
 
@@ -112,6 +167,8 @@ class RecordsMath:
     unit: str = ""
     periods: int = 0
     outcome: str = ""
+    unplaced: str = ""
+    """A share's part the records reader cannot place: said, not counted as 'all'."""
 
 
 def about_records(text: str) -> bool:
@@ -126,6 +183,7 @@ def _tidy(text: str) -> str:
 
 
 def _count_question(text: str) -> str:
+    text = re.sub(r"^\s*(?:give|tell|show|get|find)(?:\s+(?:me|us))?\s+", "", text, flags=re.I)
     text = _tidy(re.sub(r"^\s*(?:what|how)\s+(?:is|are|was|were)\s+", "", text, flags=re.I))
     text = re.sub(r"^(?:the\s+)?(?:number of|count of|total)\s+", "", text, flags=re.I)
     if re.match(r"(?i)how many\b", text):
@@ -161,10 +219,15 @@ def _outcome(part: str) -> str:
 
 
 def _share(question: str, today: date) -> RecordsMath | None:
+    both = SHARE_BOTH_COUNTS.search(question)
     m = (
         SHARE_AFTER_COUNT.search(question)
+        or (both if both and PERCENT_WORD.search(question) else None)
+        or SHARE_AND.search(question)
         or SHARE_AFTER_TOPIC.search(question)
+        or SHARE_OF_ALL.search(question)
         or SHARE_OF.search(question)
+        or SHARE_OF_STATUS.search(question)
     )
     if m is None or quantities(m["base"]) or not about_records(m["base"]):
         return None
@@ -173,12 +236,35 @@ def _share(question: str, today: date) -> RecordsMath | None:
     if not outcome:
         return None
     aged = _age_limit(outcome, today)
-    status = OUTCOME_STATUS.get(outcome, outcome)
+    status = OUTCOME_STATUS.get(outcome) or _channel(outcome) or outcome
     if aged is not None:
         part, status = f"{base} {aged}", outcome
     else:
         part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
+        if not _narrows(base, part, today):
+            return RecordsMath("share", (base,), ("all",), outcome=outcome, unplaced=outcome)
     return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
+
+
+def _channel(part: str) -> str | None:
+    """How a complaint came in, in the records reader's words ("online" -> "filed online")."""
+    return next((said for cue, said in CHANNELS if cue.search(part)), None)
+
+
+def _narrows(base: str, part: str, today: date) -> bool:
+    """The part question names records the base does not: a status, complaint mode, crime,
+    section or person class the records reader can place (else the part is not grounded)."""
+    a, b = extract(base.lower(), today), extract(part.lower(), today)
+    fields = (
+        "statuses",
+        "modes",
+        "crimes",
+        "sections",
+        "juvenile",
+        "sexual_offence",
+        "domain_words",
+    )
+    return any(getattr(a, f, None) != getattr(b, f, None) for f in fields)
 
 
 def _change(question: str) -> RecordsMath | None:
@@ -199,10 +285,26 @@ def _side(side: str, noun: str, rest: str) -> str:
     side = _tidy(side)
     if NOUNISH.search(side) and not noun:
         return _count_question(f"{side} {rest}")
+    if not noun and extract(side.lower(), date(2000, 1, 1)).crimes:
+        return _count_question(f"{side} FIRs {rest}")
     return _count_question(f"{noun or 'FIRs'} in {side} {rest}")
 
 
+def _pair_wording(question: str) -> str:
+    """ "A to B theft ratio" and "how many more A than B" in the words `PAIR` reads."""
+    m = RATIO_AFTER.search(question)
+    if m is not None:
+        noun = m["noun"]
+        a, b = (f"{side} {_plural(noun)}" if noun else side for side in (m["a"], m["b"]))
+        return f"ratio of {a} to {b}{m['rest']}"
+    m = MORE_THAN.search(question)
+    if m is not None:
+        return f"difference between {m['a']} and {m['b']}{m['rest'] or ''}"
+    return question
+
+
 def _pair(question: str) -> RecordsMath | None:
+    question = _pair_wording(question)
     m = PAIR.search(_tidy(question) + "?")
     if m is None or quantities(m["a"] + " " + m["b"]) or not about_records(m.group(0)):
         return None
@@ -315,7 +417,7 @@ def records_math(question: str, today: date) -> RecordsMath | None:
     """The records counts and combination a question asks for, if it is one."""
     if computed_from_stated(question):
         return None
-    return (
+    math = (
         _share(question, today)
         or _change(question)
         or _pair(question)
@@ -323,6 +425,36 @@ def records_math(question: str, today: date) -> RecordsMath | None:
         or _since(question)
         or _rate(question, today)
     )
+    if math is None:
+        return None
+    return replace(math, questions=_carried(math.questions, question, today))
+
+
+def _carried(questions: tuple[str, ...], question: str, today: date) -> tuple[str, ...]:
+    """The sub-questions with the period and place the whole question names outside their
+    spans ("For 2025, ratio of A to B in Mysuru" asks both counts for 2025), so no filter the
+    officer gave is dropped (a place the reader does not know is carried too, for the records
+    service to ask about). A period or place is carried only when no sub-question names its
+    own (a share "more than a year old" dates only its part)."""
+    lowered = question.lower()
+    period, span = find_period(lowered, today)
+    whole = extract(SHARE_ASKED.sub(" ", lowered), today)
+    parts = [extract(q.lower(), today) for q in questions]
+    placed = any(p.stations or p.districts or p.unknown_place for p in parts) or any(
+        OWN_PLACE.search(q) for q in questions
+    )
+    dated = any(find_period(q.lower(), today)[0] is not None for q in questions)
+    out = []
+    for sub in questions:
+        if period is not None and span and not dated:
+            sub = f"{sub} {question[span[0] : span[1]].strip(' ,')}"
+        if not placed:
+            sub += "".join(f" in {s.station_name}" for s in whole.stations)
+            sub += "".join(f" in {d} district" for d in whole.districts)
+            if whole.unknown_place and not (whole.stations or whole.districts):
+                sub += f" in {whole.unknown_place.title()}"
+        out.append(sub)
+    return tuple(out)
 
 
 def computed_from_stated(question: str) -> bool:

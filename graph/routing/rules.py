@@ -15,7 +15,9 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   percentage?"), arithmetic over records counts ("difference between KR Puram and Whitefield
   FIR counts last month", "average FIRs per month in Lashkar during 2025", "days since the
   last robbery"), and date arithmetic on a stated date (N days/weeks/months after it, its
-  weekday, a statutory deadline that starts on it).
+  weekday, a statutory deadline that starts on it). A legal deadline from a stated date is
+  date arithmetic even when it names a crime or an FIR. So is a request, in so many words, to
+  search the web or check online (the fallback says when web search is not configured).
 - A "how many" question that names no records term at all (no crime, place, period, status,
   FIR, section, IO or person, and words the records reader cannot place: "how many casual
   leave days does a PSI get") is not a records count: route `rag`, where the knowledge base
@@ -28,8 +30,9 @@ import re
 from datetime import date
 
 from graph.fallback.compute import computation
-from graph.fallback.date_plan import asks_date_arithmetic
+from graph.fallback.date_plan import asks_date_arithmetic, asks_legal_deadline
 from graph.fallback.records_math import asks_records_arithmetic
+from graph.fallback.web_need import asks_web_search
 from graph.routing.mixed import has_record_signal
 from graph.routing.scope import out_of_scope_class
 from tools.text2zcql.understand import understand
@@ -95,10 +98,10 @@ def is_records_follow_up(text: str, last_route: str | None) -> bool:
 
 def needs_tools(text: str) -> bool:
     """Arithmetic (over stated numbers or records counts), date arithmetic on a stated date,
-    or a comparison with a figure from outside the records."""
-    if computation(text) is not None or asks_records_arithmetic(text):
+    a comparison with a figure from outside the records, or a web search asked for."""
+    if computation(text) is not None or asks_records_arithmetic(text) or asks_web_search(text):
         return True
-    if asks_date_arithmetic(text) and not has_record_signal(text):
+    if asks_date_arithmetic(text) and (not has_record_signal(text) or asks_legal_deadline(text)):
         return True
     about_records = has_record_signal(text) or bool(RECORD_WORDS.search(text))
     if not about_records:

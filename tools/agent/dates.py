@@ -1,6 +1,8 @@
 """Date arithmetic for officers, and the date_utility tool.
 
-Parses Indian date formats (dd/mm/yyyy, "3rd March 2026", "03-03-26", "2 Nov", ISO),
+Parses Indian date formats (dd/mm/yyyy, "3rd March 2026", "03-03-26", "2 Nov", ISO) and
+festivals ("Diwali 2026", "Ugadi", read from India's and Karnataka's public holiday calendar by
+the records parser's `festival_mentions`),
 computes differences, offsets, business days (Monday-Friday; no holiday calendar),
 statutory deadlines, time-zone conversions (zoneinfo; IST by default) and the BNS cut-over.
 """
@@ -8,6 +10,7 @@ statutory deadlines, time-zone conversions (zoneinfo; IST by default) and the BN
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -16,8 +19,10 @@ from pydantic import BaseModel, Field
 
 from tools.agent.base import AgentTool, ToolContext, ToolError, ToolOutput
 from tools.agent.deadlines import DEADLINES, Deadline, add_months, due_date
+from tools.text2zcql.dates import FestivalMention, festival_date, festival_mentions
 
 BNS_CUTOVER = date(2024, 7, 1)
+COUNTED_FROM_NEXT = "counted from the next day: the start date itself is not counted"
 MAX_SPAN_DAYS = 365 * 200
 
 MONTHS = {
@@ -49,6 +54,9 @@ MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?(?:\s+(
 ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 NUMERIC = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4}|\d{2})\b")
 RELATIVE = re.compile(r"\b(today|tomorrow|yesterday)\b", re.I)
+AHEAD = re.compile(r"\b(?:until|till|left|next|upcoming|coming|away|to go|remain\w*)\b")
+"""A festival named without a year after these words is its next occurrence, not its last."""
+YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\b(?:this|last|previous) year\b")
 
 ZONE_ALIASES = {
     "ist": "Asia/Kolkata",
@@ -79,16 +87,30 @@ def _make(year: int, month: int, day: int) -> date:
         raise ToolError(f"{day:02d}/{month:02d}/{year} is not a real date") from error
 
 
-def find_dates(text: str, today: date) -> list[tuple[int, date]]:
-    """Every date mentioned in the text with its position, in order of appearance."""
-    found: list[tuple[int, date]] = []
+@dataclass(frozen=True)
+class DateMention:
+    """A date in a text: where it starts, the day, and the festival it was named by, if any."""
+
+    start: int
+    day: date
+    festival: str | None = None
+
+    @property
+    def written(self) -> str:
+        """How to pass it on: ISO, or the festival with its year ("diwali 2026")."""
+        return f"{self.festival} {self.day.year}" if self.festival else self.day.isoformat()
+
+
+def date_mentions(text: str, today: date) -> list[DateMention]:
+    """Every date mentioned in the text, in order of appearance."""
+    found: list[DateMention] = []
     taken: list[range] = []
 
-    def add(start: int, end: int, value: date) -> None:
+    def add(start: int, end: int, value: date, festival: str | None = None) -> None:
         if any(start in span or end - 1 in span for span in taken):
             return
         taken.append(range(start, end))
-        found.append((start, value))
+        found.append(DateMention(start, value, festival))
 
     for m in ISO.finditer(text):
         add(m.start(), m.end(), _make(int(m[1]), int(m[2]), int(m[3])))
@@ -106,7 +128,56 @@ def find_dates(text: str, today: date) -> list[tuple[int, date]]:
     for m in RELATIVE.finditer(text):
         offset_days = {"today": 0, "tomorrow": 1, "yesterday": -1}[m[1].lower()]
         add(m.start(), m.end(), today + timedelta(days=offset_days))
-    return sorted(found)
+    for festival in _festivals(text, today):
+        if festival.day is not None:
+            add(festival.start, festival.end, festival.day, festival.name)
+    return sorted(found, key=lambda mention: mention.start)
+
+
+def _festivals(text: str, today: date) -> list[FestivalMention]:
+    """Festivals named in the text; a name that fits several, or a year the holiday calendar
+    has no such day in, is an error that says so."""
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        return []
+    mentions = festival_mentions(lowered, today)
+    if AHEAD.search(lowered) and not YEAR_SAID.search(lowered):
+        mentions = [_next_occurrence(m, today) for m in mentions]
+    for mention in mentions:
+        if mention.options:
+            raise ToolError(
+                f"'{mention.name}' could mean {' or '.join(mention.options)}: say which"
+            )
+        if mention.day is None:
+            raise ToolError(
+                f"the holiday calendar has no date for {text[mention.start : mention.end]!r}"
+            )
+    return mentions
+
+
+def _next_occurrence(mention: FestivalMention, today: date) -> FestivalMention:
+    """The festival's next occurrence from today (for "days until Christmas")."""
+    if mention.day is None or mention.day >= today:
+        return mention
+    upcoming = festival_date(mention.name, today, today.year)
+    if upcoming is None or upcoming < today:
+        upcoming = festival_date(mention.name, today, today.year + 1)
+    return replace(mention, day=upcoming)
+
+
+def find_dates(text: str, today: date) -> list[tuple[int, date]]:
+    """Every date mentioned in the text with its position, in order of appearance."""
+    return [(mention.start, mention.day) for mention in date_mentions(text, today)]
+
+
+def festival_notes(text: str, today: date) -> list[str]:
+    """How each festival in the text was read: 'Diwali 2026 is Sunday, 8 November 2026'."""
+    return [
+        f"{mention.festival.title()} {mention.day.year} is {long_date(mention.day)} (India and "
+        "Karnataka public holiday calendar)"
+        for mention in date_mentions(text, today)
+        if mention.festival
+    ]
 
 
 def parse_date(text: str, today: date) -> date:
@@ -198,6 +269,9 @@ class DateArgs(BaseModel):
     start: str | None = Field(default=None, max_length=40, description="first date")
     end: str | None = Field(default=None, max_length=40, description="second date")
     days: int | None = Field(default=None, ge=-MAX_SPAN_DAYS, le=MAX_SPAN_DAYS)
+    weeks: int | None = Field(
+        default=None, ge=-MAX_SPAN_DAYS // 7, le=MAX_SPAN_DAYS // 7, description="add_days"
+    )
     months: int | None = Field(default=None, ge=-2400, le=2400, description="add_months")
     business: bool = Field(default=False, description="count Monday-Friday only (add_days)")
     deadline: str | None = Field(default=None, description=f"one of {sorted(DEADLINES)}")
@@ -235,17 +309,21 @@ def _in_weeks(days: int) -> str:
 
 def _add_days(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     start = parse_date(args.start or "today", today)
-    if args.days is None:
-        raise ToolError("add_days needs a number of days")
+    days = args.days if args.days is not None else None if args.weeks is None else args.weeks * 7
+    if days is None:
+        raise ToolError("add_days needs a number of days or weeks")
     if args.business:
-        result = add_business_days(start, args.days)
+        result = add_business_days(start, days)
         kind = "working days (Mon-Fri; public holidays not counted)"
     else:
-        result = shift(start, args.days)
+        result = shift(start, days)
         kind = "days"
-    direction = "after" if args.days >= 0 else "before"
-    text = f"{abs(args.days)} {kind} {direction} {long_date(start)} is {long_date(result)}"
-    return text, {"date": result.isoformat()}
+    amount = f"{abs(days)} {kind}"
+    if args.weeks is not None and args.days is None:
+        amount = f"{abs(args.weeks)} week{'s' if abs(args.weeks) != 1 else ''} ({abs(days)} days)"
+    direction = "after" if days >= 0 else "before"
+    text = f"{amount} {direction} {long_date(start)} is {long_date(result)} ({COUNTED_FROM_NEXT})"
+    return text, {"date": result.isoformat(), "days": days}
 
 
 def _business(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
@@ -262,6 +340,8 @@ def _business(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
 def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     start = parse_date(_required(args.start, "the starting date"), today)
     rule = DEADLINES.get(args.deadline or "")
+    if rule is None and args.days is None and args.deadline:
+        raise ToolError(not_in_table(args.deadline))
     if rule is None and args.days is None:
         raise ToolError(f"name a deadline ({', '.join(sorted(DEADLINES))}) or give days")
     if rule is None:
@@ -296,6 +376,17 @@ def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     if rule.source:
         text += f" Source: {rule.source}; verify against the Gazette."
     return text, {"date": due.isoformat(), "days": (due - start).days, "remaining": remaining}
+
+
+def not_in_table(asked: str) -> str:
+    """The plain statement that the statutory table has no limit for what was asked."""
+    listed = "; ".join(
+        sorted({rule.source.split(" (")[0].split(":")[0] for rule in DEADLINES.values()})
+    )
+    return (
+        f"The statutory deadlines table has no time limit for '{asked.strip()[:80]}', so I have "
+        f"not computed a date (it holds: {listed}). Check the provision that governs it."
+    )
 
 
 def _from_today(remaining: int) -> str:
@@ -338,6 +429,7 @@ def _add_months(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     )
     if result.day != start.day:
         text += f" ({long_date(result).split(', ')[1]} is the last day of that month)"
+    text += " (calendar months: the same date that many months on, or the month's last day)"
     return text, {"date": result.isoformat()}
 
 
@@ -405,6 +497,9 @@ async def run_dates(args: DateArgs, ctx: ToolContext) -> ToolOutput:
     """Run one date operation with 'today' taken from the service clock in the local zone."""
     today = ctx.now.astimezone(zone(ctx.timezone)).date()
     text, data = _OPERATIONS[args.operation](args, today)
+    notes = [n for value in (args.start, args.end) if value for n in festival_notes(value, today)]
+    if notes:
+        text = f"{'; '.join(dict.fromkeys(notes))}. {text}"
     return ToolOutput(text=text, data={"operation": args.operation, **data})
 
 
@@ -416,7 +511,7 @@ DATE_UTILITY = AgentTool(
         "days between dates, statutory deadlines counted as the law counts them "
         f"({', '.join(sorted(DEADLINES))}), time-zone conversion (IST default), and whether "
         "a date falls before or after the 1 July 2024 BNS cut-over. Accepts dd/mm/yyyy, "
-        "'3rd March 2026', '03-03-26', ISO and 'today'."
+        "'3rd March 2026', '03-03-26', ISO, 'today' and festivals ('Diwali 2026')."
     ),
     args_schema=DateArgs,
     run=run_dates,

@@ -189,8 +189,10 @@ def find_by_offence(text: str) -> list[BnsSection]:
     ]
 
 
-def _yes_no(value: str) -> str:
-    return {"yes": "yes", "no": "no"}.get(value.lower(), value) if value else NOT_RECORDED
+def _yes_no(value: str, negative: str) -> str:
+    """'yes', or 'no' with the plain word ("no (non-bailable)"); the table's own text else."""
+    said = {"yes": "yes", "no": f"no ({negative})"}
+    return said.get(value.lower(), value) if value else NOT_RECORDED
 
 
 def _entry(row: BnsSection) -> tuple[str, str]:
@@ -205,9 +207,9 @@ def section_sentence(row: BnsSection, aspects: set[str]) -> str:
     if not aspects or "punishment" in aspects:
         parts.append(f"punishment: {row.punishment}")
     if not aspects or "cognisable" in aspects:
-        parts.append(f"cognisable: {_yes_no(row.cognisable)}")
+        parts.append(f"cognisable: {_yes_no(row.cognisable, 'non-cognisable')}")
     if not aspects or "bailable" in aspects:
-        parts.append(f"bailable: {_yes_no(row.bailable)}")
+        parts.append(f"bailable: {_yes_no(row.bailable, 'non-bailable')}")
     if not aspects or "triable" in aspects:
         parts.append(f"triable by: {row.triable_by or NOT_RECORDED}")
     if aspects == {"mapping"}:

@@ -494,39 +494,64 @@ def _year_of(m: re.Match[str], today: date) -> int | None:
     return None
 
 
-def read_festivals(text: str, today: date) -> Festivals:
-    """Festival names replaced by their dates ("since diwali" -> "since 8 nov 2026"); a year
-    written after the second of two linked festivals ("between Sankranti and Ugadi 2025")
-    holds for both."""
+@dataclass(frozen=True)
+class FestivalMention:
+    """One festival name in a text: where it is, its canonical name, and its day (None when
+    the calendar has no such day); `options` lists the dated festivals an ambiguous name
+    ("Eid") could mean."""
+
+    start: int
+    end: int
+    name: str
+    day: date | None
+    options: tuple[str, ...] = ()
+
+
+def festival_mentions(text: str, today: date) -> list[FestivalMention]:
+    """Every festival named in lower-case `text`, read as a day: the year written with it,
+    "last year" / "this year" after it, the only year the text writes, else the latest
+    occurrence up to today. A year after the second of two linked festivals ("between
+    Sankranti and Ugadi 2025") holds for both."""
     matches = list(_FESTIVAL.finditer(text))
     years = [_year_of(m, today) for m in matches]
     for i in range(len(matches) - 1):
         between = text[matches[i].end() : matches[i + 1].start()]
         if years[i] is None and years[i + 1] is not None and _LINK.match(between):
             years[i] = years[i + 1]
-    notes: list[str] = []
-    ambiguous: list[tuple[str, tuple[str, ...]]] = []
-    out, pos = [], 0
     written = set(re.findall(rf"(?<![\d-]){_YEAR}(?![\d-])", text))
     only_year = int(written.pop()) if len(written) == 1 else None
     years = [only_year if y is None else y for y in years]
+    found: list[FestivalMention] = []
     for m, year in zip(matches, years, strict=True):
-        out.append(text[pos : m.start()])
-        pos = m.end()
         name = m["name"]
         if name in AMBIGUOUS_FESTIVALS:
             options = []
             for option in AMBIGUOUS_FESTIVALS[name]:
                 day = festival_date(option, today, year)
                 options.append(f"{option.title()} ({day.isoformat()})" if day else option.title())
-            ambiguous.append((name, tuple(options)))
+            found.append(FestivalMention(m.start(), m.end(), name, None, tuple(options)))
+            continue
+        found.append(FestivalMention(m.start(), m.end(), name, festival_date(name, today, year)))
+    return found
+
+
+def read_festivals(text: str, today: date) -> Festivals:
+    """Festival names replaced by their dates ("since diwali" -> "since 8 nov 2026")."""
+    notes: list[str] = []
+    ambiguous: list[tuple[str, tuple[str, ...]]] = []
+    out, pos = [], 0
+    for mention in festival_mentions(text, today):
+        out.append(text[pos : mention.start])
+        pos = mention.end
+        if mention.options:
+            ambiguous.append((mention.name, mention.options))
             out.append(" ")
             continue
-        day = festival_date(name, today, year)
+        day = mention.day
         if day is None:
-            out.append(m.group(0))
+            out.append(text[mention.start : mention.end])
             continue
-        notes.append(f"{name.title()} = {day.isoformat()}")
+        notes.append(f"{mention.name.title()} = {day.isoformat()}")
         out.append(f"{day.day} {calendar.month_abbr[day.month].lower()} {day.year}")
     out.append(text[pos:])
     return Festivals("".join(out), notes, ambiguous)

@@ -113,3 +113,39 @@ async def test_dates_past_the_calendar_are_a_clear_error() -> None:
     args = DateArgs(operation="add_days", start="31/12/9999", days=1)
     with pytest.raises(ToolError, match="calendar range"):
         await run_dates(args, CTX)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a week after Rajyotsava 2026", date(2026, 11, 1)),
+        ("Gandhi Jayanti 2025", date(2025, 10, 2)),
+        ("since christmas last year", date(2025, 12, 25)),
+        ("how long until Republic Day", date(2027, 1, 26)),
+    ],
+)
+def test_festivals_are_read_from_the_holiday_calendar(text: str, expected: date) -> None:
+    assert parse_date(text, TODAY) == expected
+
+
+def test_a_festival_name_that_fits_two_days_is_an_error_naming_both() -> None:
+    with pytest.raises(ToolError, match=r"Eid Al-Fitr .* or Eid Al-Adha"):
+        parse_date("eid 2025", TODAY)
+
+
+async def test_the_tool_says_how_it_read_a_festival() -> None:
+    out = await run_dates(DateArgs(operation="weekday", start="Ugadi 2027"), CTX)
+    assert out.text.startswith("Ugadi 2027 is Wednesday, 7 April 2027 (India and Karnataka")
+
+
+async def test_weeks_are_days_with_the_rule_stated() -> None:
+    out = await run_dates(DateArgs(operation="add_days", start="1 Feb 2027", weeks=-2), CTX)
+    assert out.text.startswith("2 weeks (14 days) before Monday, 1 February 2027 is Monday")
+    assert "the start date itself is not counted" in out.text
+    assert out.data["date"] == "2027-01-18"
+
+
+async def test_a_deadline_the_table_does_not_hold_is_refused_plainly() -> None:
+    args = DateArgs(operation="deadline", start="1 Nov 2026", deadline="a civil suit")
+    with pytest.raises(ToolError, match="has no time limit for 'a civil suit'"):
+        await run_dates(args, CTX)

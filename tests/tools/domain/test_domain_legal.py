@@ -84,3 +84,12 @@ def test_an_offence_word_that_only_qualifies_another_noun_is_not_a_lookup() -> N
 def test_the_notice_of_appearance_states_when_it_is_served() -> None:
     found = legal_answer("when is a BNSS 35(3) notice served")
     assert found is not None and "2 weeks" in found.text and "Superintendent" in found.text
+
+
+def test_no_is_said_with_its_plain_word() -> None:
+    found = legal_answer("can an accused under BNS 318(4) get bail as of right")
+    assert found is not None
+    assert "bailable: no (non-bailable)" in found.text
+    theft = legal_answer("is BNS 303(2) bailable and cognisable")
+    assert theft is not None
+    assert "cognisable: yes; bailable: no (non-bailable)." in theft.text
