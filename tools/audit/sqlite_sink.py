@@ -11,7 +11,7 @@ from pathlib import Path
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.chain import GENESIS_HASH, json_data, seal_encoded
+from tools.audit.chain import GENESIS_HASH, seal_batch
 from tools.audit.sink import OnCommit
 
 SCHEMA = """
@@ -95,7 +95,7 @@ class SqliteAuditSink:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    sealed, encodings = seal_encoded(events, *self.head())
+                    batch = seal_batch(events, *self.head())
                     self._db.executemany(
                         f"INSERT INTO audit_events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                         [
@@ -108,11 +108,11 @@ class SqliteAuditSink:
                                 e.step,
                                 e.frm,
                                 e.to,
-                                json_data(e.data),
+                                data,
                                 e.prev_hash,
                                 e.hash,
                             )
-                            for e in sealed
+                            for e, data in zip(batch.events, batch.data_json, strict=True)
                         ],
                     )
                     self._db.execute("COMMIT")
@@ -122,8 +122,8 @@ class SqliteAuditSink:
             except sqlite3.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
             if self.on_commit is not None:
-                self.on_commit(sealed, encodings)
-            return sealed
+                self.on_commit(batch.events, batch.encodings)
+            return batch.events
 
     def events(self) -> Iterator[AuditEvent]:
         cursor = self._db.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")
