@@ -64,6 +64,22 @@ def canonical_text(event: AuditEvent, seq: int, data_json: str) -> str:
     )
 
 
+_SEALED_FIELDS = frozenset(("seq", "prev_hash", "hash"))
+
+
+def sealed_copy(event: AuditEvent, seq: int, prev_hash: str, digest: str) -> AuditEvent:
+    """`event.model_copy(update=...)` for the three chain fields, without pydantic's generic
+    copy path: the same shallow copy, built directly (as `model_construct` builds a model)."""
+    values = event.__dict__.copy()
+    values["seq"], values["prev_hash"], values["hash"] = seq, prev_hash, digest
+    copy = object.__new__(type(event))
+    object.__setattr__(copy, "__dict__", values)
+    object.__setattr__(copy, "__pydantic_fields_set__", event.model_fields_set | _SEALED_FIELDS)
+    object.__setattr__(copy, "__pydantic_extra__", None)
+    object.__setattr__(copy, "__pydantic_private__", None)
+    return copy
+
+
 @dataclass(frozen=True, slots=True)
 class SealedBatch:
     """A batch numbered and chained after a head: the sealed copies, each one's canonical
@@ -85,7 +101,7 @@ def seal_batch(events: list[AuditEvent], head_seq: int, head_hash: str) -> Seale
         data = json_data(event.data)
         encoded = canonical_text(event, seq, data)
         digest = sha256(f"{prev}\n{encoded}".encode()).hexdigest()
-        sealed.append(event.model_copy(update={"seq": seq, "prev_hash": prev, "hash": digest}))
+        sealed.append(sealed_copy(event, seq, prev, digest))
         encodings.append(encoded)
         datas.append(data)
         prev = digest

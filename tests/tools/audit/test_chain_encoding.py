@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schemas.audit import AuditEvent
-from tools.audit.chain import GENESIS_HASH, canonical_bytes, event_hash, json_data, seal_batch
+from tools.audit.chain import (
+    GENESIS_HASH,
+    canonical_bytes,
+    event_hash,
+    json_data,
+    seal_batch,
+    sealed_copy,
+)
 from tools.audit.verify import verify_chain
 
 TEXT = st.text(st.characters(codec="utf-8"), max_size=12)  # any encodable string
@@ -68,3 +75,15 @@ def test_a_sealed_batch_verifies_and_an_edit_does_not():
     sealed[2] = sealed[2].model_copy(update={"data": {"n": 99}})
     report = verify_chain(sealed)
     assert not report.ok and report.reason == "hash_mismatch" and report.first_bad_seq == 3
+
+
+def test_a_sealed_copy_is_the_model_copy_and_leaves_the_original_alone():
+    original = AuditEvent(kind="k", request_id="r", ts="t", step=1, data={"a": [1]})
+    update = {"seq": 7, "prev_hash": "p" * 64, "hash": "h" * 64}
+    copy = sealed_copy(original, 7, "p" * 64, "h" * 64)
+    expected = original.model_copy(update=update)
+    assert copy == expected and copy.model_fields_set == expected.model_fields_set
+    assert copy.model_dump() == expected.model_dump() and type(copy) is AuditEvent
+    assert copy.data is original.data  # shallow, as model_copy
+    assert original.seq is None and original.hash is None
+    assert copy.model_copy(update={"step": 2}).step == 2
