@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
 import threading
@@ -34,9 +33,19 @@ BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS audit_events_no_delete BEFORE DELETE ON audit_events
 BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
 """
-ONE_SUCCESSOR = (
-    "CREATE UNIQUE INDEX IF NOT EXISTS audit_events_one_successor ON audit_events(prev_hash)"
+# Every new event must name the stored event before it (`seq - 1`; the genesis hash for the
+# first) as its predecessor: no gap, no broken link, and so one successor per event (a second
+# event naming the same predecessor would need two stored events with one hash). A look-up on
+# the primary key, where a unique index on the random `prev_hash` (trails created before keep
+# it) dirtied about one index page per appended event.
+FOLLOWS = f"""
+CREATE TRIGGER IF NOT EXISTS audit_events_follow BEFORE INSERT ON audit_events
+WHEN NEW.prev_hash IS NOT coalesce(
+    (SELECT hash FROM audit_events WHERE seq = NEW.seq - 1),
+    CASE WHEN NEW.seq = 1 THEN '{GENESIS_HASH}' END
 )
+BEGIN SELECT RAISE(ABORT, 'audit_events: an event must follow the one before it'); END;
+"""
 COLUMNS = 'seq, ts, request_id, badge_id, kind, step, frm, "to", data, prev_hash, hash'
 
 
@@ -60,7 +69,8 @@ def row_to_event(row: tuple[object, ...]) -> AuditEvent:
 
 class SqliteAuditSink:
     """Serialises appends with BEGIN IMMEDIATE and reads the head inside that transaction, so
-    writers in any number of processes keep one chain (a unique predecessor forbids a fork)."""
+    writers in any number of processes keep one chain (the `audit_events_follow` trigger
+    forbids a gap or a fork). Commits follow the pragmas: WAL, `synchronous=NORMAL`."""
 
     backend = "sqlite"
 
@@ -75,10 +85,7 @@ class SqliteAuditSink:
             )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
-            # an already forked (tampered) trail still opens; the verifier says where
-            with contextlib.suppress(sqlite3.IntegrityError):
-                self._db.execute(ONE_SUCCESSOR)
+            self._db.executescript(SCHEMA + FOLLOWS)
         except sqlite3.Error as error:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
 
