@@ -104,7 +104,7 @@ class DiscardReceiver:
 def sqlite_rates(tmp: Path) -> dict[str, Any]:
     base = AuditConfig(home=tmp, checkpoint_interval_s=1.0)
     receiver = DiscardReceiver()
-    results = {
+    results: dict[str, Any] = {
         "per_request_transactions": measure(replace(base, home=tmp / "a", group_commit=False)),
         "group_commit": measure(replace(base, home=tmp / "b", group_commit=True)),
         "group_commit_with_siem_export": measure(
@@ -113,6 +113,7 @@ def sqlite_rates(tmp: Path) -> dict[str, Any]:
     }
     results["group_commit_with_siem_export"]["siem_bytes_sent"] = receiver.received
     receiver.server.close()
+    results["durability"] = "WAL, synchronous=NORMAL (the sink's pragmas)"
     return results
 
 
@@ -132,6 +133,7 @@ def postgres_rates(tmp: Path) -> dict[str, Any]:
     schema = Path(__file__).resolve().parent.parent / "deploy" / "postgres" / "audit_schema.sql"
     with psycopg.connect(admin, autocommit=True) as db:
         db.execute(f'CREATE DATABASE "{name}"')
+        row = db.execute("SHOW synchronous_commit").fetchone()
     try:
         owner = make_conninfo(**(conninfo_to_dict(admin) | {"dbname": name}))
         with psycopg.connect(owner, autocommit=True) as db:
@@ -144,6 +146,7 @@ def postgres_rates(tmp: Path) -> dict[str, Any]:
         return {
             "per_request_transactions": measure(replace(per_request, group_commit=False), reader),
             "group_commit": measure(grouped, reader),
+            "durability": f"synchronous_commit={row[0] if row else '?'} (the server's)",
         }
     finally:
         with psycopg.connect(admin, autocommit=True) as db:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
+from json.encoder import encode_basestring
 from typing import Any
 
 from schemas.audit import AuditEvent
@@ -14,7 +16,10 @@ CHAINED_FIELDS = ("seq", "ts", "request_id", "badge_id", "kind", "step", "frm", 
 
 
 def canonical_bytes(event: AuditEvent) -> bytes:
-    """Sorted-key, compact, UTF-8 JSON of the chained fields (stable across backends)."""
+    """Sorted-key, compact, UTF-8 JSON of the chained fields (stable across backends).
+
+    The reference encoding: the verifier uses it, and `seal_batch` must agree with it byte for
+    byte (tests/tools/audit/test_chain_encoding.py)."""
     payload: dict[str, Any] = {name: getattr(event, name) for name in CHAINED_FIELDS}
     return _CANONICAL.encode(payload).encode()
 
@@ -27,31 +32,85 @@ def event_hash(prev_hash: str, event: AuditEvent) -> str:
     return digest.hexdigest()
 
 
-def seal_encoded(
-    events: list[AuditEvent], head_seq: int, head_hash: str
-) -> tuple[list[AuditEvent], list[str]]:
-    """Number and chain a batch after the current head: sealed copies, and each one's
-    canonical encoding (the exact text hashed, reused by the SIEM export).
+def _optional(value: str | None) -> str:
+    return "null" if value is None else encode_basestring(value)
 
-    Same bytes as `event_hash` on the numbered event, without building it twice.
-    """
+
+def canonical_text(event: AuditEvent, seq: int, data_json: str) -> str:
+    """The canonical encoding of `event` numbered `seq`, given its data already encoded
+    (`json_data`): the sorted keys written out, each value escaped by the same routine the
+    encoder uses. Values of unexpected types take the reference encoder."""
+    kind, request_id, badge_id, ts = event.kind, event.request_id, event.badge_id, event.ts
+    step, frm, to = event.step, event.frm, event.to
+    if not (
+        type(kind) is str
+        and type(request_id) is str
+        and type(badge_id) is str
+        and type(ts) is str
+        and type(seq) is int
+        and (step is None or type(step) is int)
+        and (frm is None or type(frm) is str)
+        and (to is None or type(to) is str)
+    ):
+        payload: dict[str, Any] = {name: getattr(event, name) for name in CHAINED_FIELDS}
+        payload["seq"] = seq
+        return _CANONICAL.encode(payload)
+    return (
+        f'{{"badge_id":{encode_basestring(badge_id)},"data":{data_json},'
+        f'"frm":{_optional(frm)},"kind":{encode_basestring(kind)},'
+        f'"request_id":{encode_basestring(request_id)},"seq":{seq},'
+        f'"step":{"null" if step is None else step},"to":{_optional(to)},'
+        f'"ts":{encode_basestring(ts)}}}'
+    )
+
+
+_SEALED_FIELDS = frozenset(("seq", "prev_hash", "hash"))
+
+
+def sealed_copy(event: AuditEvent, seq: int, prev_hash: str, digest: str) -> AuditEvent:
+    """`event.model_copy(update=...)` for the three chain fields, without pydantic's generic
+    copy path: the same shallow copy, built directly (as `model_construct` builds a model)."""
+    values = event.__dict__.copy()
+    values["seq"], values["prev_hash"], values["hash"] = seq, prev_hash, digest
+    copy = object.__new__(type(event))
+    object.__setattr__(copy, "__dict__", values)
+    object.__setattr__(copy, "__pydantic_fields_set__", event.model_fields_set | _SEALED_FIELDS)
+    object.__setattr__(copy, "__pydantic_extra__", None)
+    object.__setattr__(copy, "__pydantic_private__", None)
+    return copy
+
+
+@dataclass(frozen=True, slots=True)
+class SealedBatch:
+    """A batch numbered and chained after a head: the sealed copies, each one's canonical
+    encoding (the exact text hashed, reused by the SIEM export) and each one's data as stored."""
+
+    events: list[AuditEvent]
+    encodings: list[str]
+    data_json: list[str]
+
+
+def seal_batch(events: list[AuditEvent], head_seq: int, head_hash: str) -> SealedBatch:
+    """Number and chain a batch after the current head, encoding each event's data once."""
     sealed: list[AuditEvent] = []
     encodings: list[str] = []
+    datas: list[str] = []
     prev = head_hash
+    sha256 = hashlib.sha256
     for seq, event in enumerate(events, start=head_seq + 1):
-        payload = {name: getattr(event, name) for name in CHAINED_FIELDS}
-        payload["seq"] = seq
-        encoded = _CANONICAL.encode(payload)
-        digest = hashlib.sha256(prev.encode() + b"\n" + encoded.encode()).hexdigest()
-        sealed.append(event.model_copy(update={"seq": seq, "prev_hash": prev, "hash": digest}))
+        data = json_data(event.data)
+        encoded = canonical_text(event, seq, data)
+        digest = sha256(f"{prev}\n{encoded}".encode()).hexdigest()
+        sealed.append(sealed_copy(event, seq, prev, digest))
         encodings.append(encoded)
+        datas.append(data)
         prev = digest
-    return sealed, encodings
+    return SealedBatch(sealed, encodings, datas)
 
 
 def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditEvent]:
     """Number and chain a batch after the current head; returns sealed copies."""
-    return seal_encoded(events, head_seq, head_hash)[0]
+    return seal_batch(events, head_seq, head_hash).events
 
 
 def json_data(data: dict[str, Any]) -> str:

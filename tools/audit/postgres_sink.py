@@ -7,18 +7,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import psycopg
-from psycopg.types.json import Jsonb
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.chain import GENESIS_HASH, seal_encoded
+from tools.audit.chain import GENESIS_HASH, seal_batch
 from tools.audit.sink import OnCommit
 from tools.audit.sqlite_sink import COLUMNS, row_to_event
 
 
 class PostgresAuditSink:
     """Appends after audit_lock_head() (SECURITY DEFINER): it takes the transaction-scoped
-    advisory lock every writer shares and returns the head, so replicas keep one chain."""
+    advisory lock every writer shares and returns the head, so replicas keep one chain. The
+    batch goes in with COPY (INSERT privilege suffices) and commits with the server's
+    synchronous_commit."""
 
     backend = "postgres"
 
@@ -66,32 +67,31 @@ class PostgresAuditSink:
                         if row is None or row[0] is None
                         else (int(row[0]), str(row[1]))
                     )
-                    sealed, encodings = seal_encoded(events, *head)
-                    cursor.executemany(
-                        f"INSERT INTO audit_events ({COLUMNS}) "
-                        "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
-                        [
-                            (
-                                e.seq,
-                                e.ts,
-                                e.request_id,
-                                e.badge_id,
-                                e.kind,
-                                e.step,
-                                e.frm,
-                                e.to,
-                                Jsonb(e.data),
-                                e.prev_hash,
-                                e.hash,
+                    batch = seal_batch(events, *head)
+                    # one COPY per batch: the rows stream in one round trip, the stored data
+                    # is the canonical JSON text already encoded for the hash
+                    with cursor.copy(f"COPY audit_events ({COLUMNS}) FROM STDIN") as copy:
+                        for e, data in zip(batch.events, batch.data_json, strict=True):
+                            copy.write_row(
+                                (
+                                    e.seq,
+                                    e.ts,
+                                    e.request_id,
+                                    e.badge_id,
+                                    e.kind,
+                                    e.step,
+                                    e.frm,
+                                    e.to,
+                                    data,
+                                    e.prev_hash,
+                                    e.hash,
+                                )
                             )
-                            for e in sealed
-                        ],
-                    )
             except psycopg.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
             if self.on_commit is not None:
-                self.on_commit(sealed, encodings)
-            return sealed
+                self.on_commit(batch.events, batch.encodings)
+            return batch.events
 
     def events(self) -> Iterator[AuditEvent]:
         try:

@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
+from time import time_ns
 from typing import Any
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
 from tools.audit.sink import AuditSink
 
+_second: tuple[int, str] = (-1, "")
+
 
 def utc_now() -> str:
-    """Timestamp format of audit events (ISO 8601, UTC, microseconds)."""
-    return datetime.now(UTC).isoformat(timespec="microseconds")
+    """Timestamp format of audit events (ISO 8601, UTC, microseconds); the date and time of
+    day are formatted once per second, the microseconds appended."""
+    global _second
+    second, micros = divmod(time_ns() // 1000, 1_000_000)
+    cached = _second
+    if cached[0] != second:
+        cached = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds")[:19])
+        _second = cached
+    return f"{cached[1]}.{micros:06d}+00:00"
 
 
 class RequestAudit:

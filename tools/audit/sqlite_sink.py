@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sqlite3
 import threading
@@ -11,7 +10,7 @@ from pathlib import Path
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.chain import GENESIS_HASH, json_data, seal_encoded
+from tools.audit.chain import GENESIS_HASH, seal_batch
 from tools.audit.sink import OnCommit
 
 SCHEMA = """
@@ -34,9 +33,19 @@ BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS audit_events_no_delete BEFORE DELETE ON audit_events
 BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END;
 """
-ONE_SUCCESSOR = (
-    "CREATE UNIQUE INDEX IF NOT EXISTS audit_events_one_successor ON audit_events(prev_hash)"
+# Every new event must name the stored event before it (`seq - 1`; the genesis hash for the
+# first) as its predecessor: no gap, no broken link, and so one successor per event (a second
+# event naming the same predecessor would need two stored events with one hash). A look-up on
+# the primary key, where a unique index on the random `prev_hash` (trails created before keep
+# it) dirtied about one index page per appended event.
+FOLLOWS = f"""
+CREATE TRIGGER IF NOT EXISTS audit_events_follow BEFORE INSERT ON audit_events
+WHEN NEW.prev_hash IS NOT coalesce(
+    (SELECT hash FROM audit_events WHERE seq = NEW.seq - 1),
+    CASE WHEN NEW.seq = 1 THEN '{GENESIS_HASH}' END
 )
+BEGIN SELECT RAISE(ABORT, 'audit_events: an event must follow the one before it'); END;
+"""
 COLUMNS = 'seq, ts, request_id, badge_id, kind, step, frm, "to", data, prev_hash, hash'
 
 
@@ -60,7 +69,8 @@ def row_to_event(row: tuple[object, ...]) -> AuditEvent:
 
 class SqliteAuditSink:
     """Serialises appends with BEGIN IMMEDIATE and reads the head inside that transaction, so
-    writers in any number of processes keep one chain (a unique predecessor forbids a fork)."""
+    writers in any number of processes keep one chain (the `audit_events_follow` trigger
+    forbids a gap or a fork). Commits follow the pragmas: WAL, `synchronous=NORMAL`."""
 
     backend = "sqlite"
 
@@ -75,10 +85,7 @@ class SqliteAuditSink:
             )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
-            # an already forked (tampered) trail still opens; the verifier says where
-            with contextlib.suppress(sqlite3.IntegrityError):
-                self._db.execute(ONE_SUCCESSOR)
+            self._db.executescript(SCHEMA + FOLLOWS)
         except sqlite3.Error as error:
             raise AuditUnavailable(f"audit database unavailable: {error}") from error
 
@@ -95,7 +102,7 @@ class SqliteAuditSink:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    sealed, encodings = seal_encoded(events, *self.head())
+                    batch = seal_batch(events, *self.head())
                     self._db.executemany(
                         f"INSERT INTO audit_events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                         [
@@ -108,11 +115,11 @@ class SqliteAuditSink:
                                 e.step,
                                 e.frm,
                                 e.to,
-                                json_data(e.data),
+                                data,
                                 e.prev_hash,
                                 e.hash,
                             )
-                            for e in sealed
+                            for e, data in zip(batch.events, batch.data_json, strict=True)
                         ],
                     )
                     self._db.execute("COMMIT")
@@ -122,8 +129,8 @@ class SqliteAuditSink:
             except sqlite3.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
             if self.on_commit is not None:
-                self.on_commit(sealed, encodings)
-            return sealed
+                self.on_commit(batch.events, batch.encodings)
+            return batch.events
 
     def events(self) -> Iterator[AuditEvent]:
         cursor = self._db.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq")

@@ -133,3 +133,32 @@ def test_tampering_by_a_superuser_is_detected(audit_db: str, statements, first_b
     events = reader_sink(audit_db).events()
     report = verify_trail(events, key.public_key(), anchor, single_writer=False)
     assert not report.ok and report.first_bad_seq == first_bad
+
+
+def test_a_copied_batch_keeps_every_character_and_verifies(audit_db: str):
+    awkward = 'tab\there, new\nline, back\\slash, \\N, "quoted", ಕನ್ನಡ, \U0001f600'
+    events = [
+        AuditEvent(
+            kind="transition", request_id=awkward, badge_id="KA-1001", ts=awkward,
+            step=None if n % 2 else n, frm=None, to=awkward, data={awkward: [awkward, n, None]},
+        )
+        for n in range(1, 7)
+    ]  # fmt: skip
+    sealed = writer_sink(audit_db).append(events)
+    stored = list(reader_sink(audit_db).events())
+    assert [e.model_dump() for e in stored] == [e.model_dump() for e in sealed]
+    assert verify_chain(stored).ok
+
+
+def test_a_batch_that_fails_part_way_commits_none_of_it(audit_db: str):
+    from schemas.errors import AuditUnavailable
+
+    sink = writer_sink(audit_db)
+    sink.append([event(1)])
+    refused = event(3).model_copy(update={"data": {"text": "\x00"}})  # jsonb refuses NUL
+    with pytest.raises(AuditUnavailable):
+        sink.append([event(2), refused, event(4)])
+    sink.append([event(5)])
+    stored = list(reader_sink(audit_db).events())
+    assert [e.seq for e in stored] == [1, 2] and [e.step for e in stored] == [1, 5]
+    assert verify_chain(stored).ok

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.tools.audit.conftest import event
-from tools.audit.sqlite_sink import SqliteAuditSink
+from tools.audit.sqlite_sink import SCHEMA, SqliteAuditSink
 from tools.audit.verify import verify_chain
 
 
@@ -48,11 +48,55 @@ def test_a_second_successor_of_one_event_is_refused(trail):
         )
 
 
+def insert_copy(path: Path, of: int, seq: str, prev_hash: str) -> None:
+    """Insert a copy of event `of` with the given `seq` and `prev_hash` SQL expressions."""
+    raw(path).execute(
+        f"INSERT INTO audit_events SELECT {seq}, ts, request_id, badge_id, kind, step, frm, "
+        f'"to", data, {prev_hash}, hash FROM audit_events WHERE seq={of}'
+    )
+
+
+@pytest.mark.parametrize(
+    ("seq", "prev_hash"),
+    [("12", "hash"), ("11", "prev_hash"), ("11", "'f' || substr(hash, 2)"), ("1", "hash")],
+    ids=["gap", "second-successor", "broken-link", "duplicate-seq"],
+)
+def test_the_database_refuses_an_event_that_does_not_follow_the_last(trail, seq, prev_hash):
+    _, path = trail
+    with pytest.raises(sqlite3.IntegrityError):
+        insert_copy(path, 10, seq, prev_hash)
+    insert_copy(path, 10, "11", "hash")  # the one event that follows is accepted
+
+
+def test_the_first_event_must_follow_the_genesis_hash(tmp_path: Path):
+    path = tmp_path / "audit.db"
+    SqliteAuditSink(path).close()
+    with pytest.raises(sqlite3.IntegrityError, match="must follow"):
+        raw(path).execute(
+            "INSERT INTO audit_events VALUES (1, 't', 'r', 'b', 'k', NULL, NULL, NULL, '{}', "
+            f"'{'1' * 64}', '{'2' * 64}')"
+        )
+
+
+def test_a_trail_made_with_the_older_unique_index_still_opens_and_appends(tmp_path: Path):
+    path = tmp_path / "audit.db"
+    db = raw(path)
+    db.executescript(SCHEMA)
+    db.execute("CREATE UNIQUE INDEX audit_events_one_successor ON audit_events(prev_hash)")
+    db.close()
+    sink = SqliteAuditSink(path)
+    sink.append([event(n) for n in range(1, 4)])
+    sink.append([event(n) for n in range(4, 6)])
+    assert verify_chain(sink.events()).ok
+    with pytest.raises(sqlite3.IntegrityError):
+        insert_copy(path, 5, "6", "prev_hash")
+
+
 def tamper(path: Path, *statements: str) -> None:
     db = raw(path)
     db.execute("DROP TRIGGER audit_events_no_update")
     db.execute("DROP TRIGGER audit_events_no_delete")
-    db.execute("DROP INDEX audit_events_one_successor")
+    db.execute("DROP TRIGGER audit_events_follow")
     for statement in statements:
         db.execute(statement)
     db.close()
