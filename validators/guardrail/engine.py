@@ -169,7 +169,8 @@ class RequestGuard:
         if seen is None:
             seen = self._seen[text] = self._redact(text)
         redacted, reasons = seen
-        self.counts.update(reasons)
+        if reasons:
+            self.counts.update(reasons)
         return redacted, len(reasons)
 
     def _redact(self, text: str) -> tuple[str, Reasons]:
