@@ -148,7 +148,7 @@ class DirectTurn:
                 yield event("task_result", step, payload)
                 if error is not None:
                     raise error
-                updates[name] = update
+                updates[name] = update or {}
             before = state
             for name in names:
                 state = merge_update(state, updates[name])
@@ -185,8 +185,8 @@ class DirectTurn:
             while pending:
                 done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
                 for task in sorted(done, key=lambda t: tasks[t]):
-                    error = task.exception()
-                    yield tasks[task], None if error else task.result(), error
+                    failed = task.exception()
+                    yield tasks[task], None if failed else task.result(), failed
         finally:
             for task in pending:
                 task.cancel()

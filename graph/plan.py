@@ -5,7 +5,7 @@ Importing this module loads neither LangGraph's graph package nor any node."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -41,7 +41,7 @@ class Branch:
     """A conditional edge: `decide` reads the state after its node's own update and names the
     next node(s), always among the declared `targets`."""
 
-    decide: Callable[[Any], str | list[str]]
+    decide: Callable[[Any], str | Sequence[str]]
     targets: tuple[str, ...]
 
 
