@@ -101,7 +101,8 @@ def _mask(inner: list[Finding]) -> str:
 
 
 Reasons = tuple[tuple[str, str], ...]
-PUBLIC_CACHE_SIZE = 1 << 16
+KEPT_TEXTS = 1 << 14
+KEPT_TEXT_CHARS = 200  # record cells, titles; answers and snippets are rarely repeated
 
 
 def _findings(text: str, clearance: int, deny: DenyList, depth: int) -> list[Finding]:
@@ -138,10 +139,11 @@ def redaction(text: str, clearance: int, deny: DenyList) -> tuple[str, Reasons]:
 NOTHING_WITHHELD = DenyList(())
 
 
-@lru_cache(maxsize=PUBLIC_CACHE_SIZE)
+@lru_cache(maxsize=KEPT_TEXTS)
 def identifier_redaction(text: str, clearance: int) -> tuple[str, Reasons]:
     """`redaction` with an empty deny-list: a pure function of the text and the clearance, so
-    kept per process (record tables repeat dates, crime heads, stations across requests)."""
+    kept per process for short texts (record tables repeat dates, crime heads, stations and
+    statuses across requests); at most KEPT_TEXTS of at most KEPT_TEXT_CHARS characters."""
     return redaction(text, clearance, NOTHING_WITHHELD)
 
 
@@ -174,7 +176,7 @@ class RequestGuard:
         return redacted, len(reasons)
 
     def _redact(self, text: str) -> tuple[str, Reasons]:
-        if not self.deny.withholds:
+        if len(text) <= KEPT_TEXT_CHARS and not self.deny.withholds:
             return identifier_redaction(text, self.officer.clearance)
         return redaction(text, self.officer.clearance, self.deny)
 

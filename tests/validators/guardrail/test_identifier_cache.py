@@ -55,3 +55,11 @@ def test_a_request_that_withholds_values_never_reads_the_cache() -> None:
     assert "Kulkarni" not in redacted and count == 1
     after = identifier_redaction.cache_info()
     assert (after.hits, after.misses) == (before.hits, before.misses)
+
+
+def test_only_short_texts_are_kept() -> None:
+    long_text = "The complainant may be reached on 98450 12345. " + "Nothing more. " * 20
+    before = identifier_redaction.cache_info()
+    redacted, count = Guardrail.load().for_request(officer(1), []).redact(long_text)
+    assert count == 1 and "98450 12345" not in redacted
+    assert identifier_redaction.cache_info().currsize == before.currsize
