@@ -16,11 +16,14 @@ from app.assistant import Assistant, RawImage
 from app.settings import Settings
 from app.wiring import open_direct_assistant
 from graph.build import PLAN, build_graph
-from graph.direct import TOPOLOGY, NotDirect, takes_direct_path
+from graph.direct import TOPOLOGY, DirectTurn, NotDirect, takes_direct_path
 from graph.edge_audit import Topology
+from graph.runner import run_turn
+from schemas.errors import BackendUnavailable
 from schemas.page_context import PageContext
 from schemas.request import ChatRequest
 from tests.support.images import PlateStyle, encode, render_plate
+from tools.audit.recorder import RequestAudit
 from tools.audit.sqlite_sink import SqliteAuditSink
 from tools.roster import officer_by_badge
 
@@ -219,3 +222,40 @@ def test_the_full_plan_is_the_compiled_graph() -> None:
     compiled = build_graph().compile()
     assert PLAN.topology == Topology.of(compiled)
     assert set(PLAN.nodes) == set(compiled.builder.nodes)
+
+
+async def records_down(state: Any, runtime: Any) -> dict[str, Any]:
+    raise BackendUnavailable("records store unreachable")
+
+
+@pytest.mark.parametrize(
+    ("failing", "message"),
+    [
+        ("execute_readonly", "how many vehicle thefts in KR Puram this year"),
+        # beside `retrieve`, in the same superstep
+        ("text2zcql", "what is the procedure for FIR-2026-04829 and what is its status?"),
+    ],
+)
+async def test_a_failing_node_is_audited_as_the_compiled_graph_audits_it(
+    assistant: Assistant, tmp_path: Path, failing: str, message: str
+) -> None:
+    plan = replace(PLAN, nodes={**PLAN.nodes, failing: records_down})
+    request = {
+        "request_id": "plan-failure",
+        "officer": officer_by_badge("KA-3003"),
+        "message": message,
+        "page_context": None,
+        "attachments": [],
+    }
+    written_by: list[list[dict[str, Any]]] = []
+    for runner in (build_graph(plan).compile(), DirectTurn(plan)):
+        sink = SqliteAuditSink(tmp_path / f"{type(runner).__name__}.db")
+        audit = RequestAudit(sink, "plan-failure", "KA-3003")
+        with pytest.raises(BackendUnavailable):
+            await run_turn(runner, request, assistant.context, audit, "KA-3003:plan-failure")
+        written_by.append(written(sink, "plan-failure"))
+        sink.close()
+    via_graph, via_direct = written_by
+    assert via_graph[-1]["kind"] == "error"
+    assert any(e["kind"] == "transition" and e["data"].get("error") for e in via_graph)
+    assert via_direct == via_graph
