@@ -20,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -143,12 +144,13 @@ class DirectTurn:
                 }
                 yield event("task", step, start)
             updates: dict[str, dict[str, Any]] = {}
-            async for name, update, error in self.run_step(names, state, runtime):
-                payload = {"id": ids[name], "name": name, "error": error, "result": update}
-                yield event("task_result", step, payload)
-                if error is not None:
-                    raise error
-                updates[name] = update or {}
+            async with aclosing(self.run_step(names, state, runtime)) as results:
+                async for name, update, error in results:
+                    payload = {"id": ids[name], "name": name, "error": error, "result": update}
+                    yield event("task_result", step, payload)
+                    if error is not None:
+                        raise error  # closing the step cancels its other nodes
+                    updates[name] = update or {}
             before = state
             for name in names:
                 state = merge_update(state, updates[name])
@@ -171,13 +173,15 @@ class DirectTurn:
 
     async def run_step(
         self, names: list[str], state: dict[str, Any], runtime: DirectRuntime
-    ) -> AsyncIterator[tuple[str, dict[str, Any] | None, BaseException | None]]:
+    ) -> AsyncGenerator[tuple[str, dict[str, Any] | None, BaseException | None], None]:
         """(name, update, error) per node, in completion order; the first error cancels the rest."""
         if len(names) == 1:
             try:
-                yield names[0], await self.call(names[0], state, runtime), None
+                update = await self.call(names[0], state, runtime)
             except Exception as error:
                 yield names[0], None, error
+            else:
+                yield names[0], update, None
             return
         tasks = {asyncio.ensure_future(self.call(name, state, runtime)): name for name in names}
         pending = set(tasks)
