@@ -46,7 +46,11 @@ def new_request_id() -> str:
 
 @dataclass
 class Assistant:
-    """One compiled graph, its services and the audit sink."""
+    """One compiled graph, its services and the audit sink.
+
+    `direct`, when set, runs the same plan without LangGraph (`graph.direct.DirectTurn`) for a
+    turn without a conversation id: nothing is remembered for such a turn, so it needs no
+    checkpoint, and the answer and audit events are the compiled graph's."""
 
     graph: Any
     context: GraphContext
@@ -56,6 +60,13 @@ class Assistant:
     max_image_pixels: int = DEFAULT_MAX_PIXELS
     pixel_budget: int = DEFAULT_PIXEL_BUDGET
     uploads: UploadPool = field(default_factory=UploadPool)
+    direct: Any | None = None
+
+    def runner_for(self, request: ChatRequest) -> Any:
+        """The direct plan for a turn without memory, else the compiled graph."""
+        if self.direct is not None and not request.conversation_id:
+            return self.direct
+        return self.graph
 
     def validate_images(self, images: list[RawImage]) -> list[ValidatedImage]:
         """Every attachment checked by content within the message's pixel budget; the first
@@ -129,7 +140,7 @@ class Assistant:
         try:
             with REQUEST_SECONDS.labels(route="all").time():
                 response = await run_turn(
-                    self.graph, state, turn_context, audit, thread_id, on_progress
+                    self.runner_for(request), state, turn_context, audit, thread_id, on_progress
                 )
         except CrimeAssistError as error:
             REQUESTS.labels(route="none", outcome=error.code).inc()

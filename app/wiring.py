@@ -246,7 +246,8 @@ def records_service(
 
 @asynccontextmanager
 async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[Assistant]:
-    """The compiled graph with its checkpointer, context and audit sink; closed on exit."""
+    """The compiled graph with its checkpointer, context and audit sink; closed on exit. A turn
+    without a conversation id runs the same plan directly (no LangGraph loop, no checkpoint)."""
     async with AsyncExitStack() as stack:
         sink = overrides.pop("sink", None) or open_audit_sink(settings)
         stack.callback(sink.close)
@@ -255,10 +256,13 @@ async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[
         context = build_context(settings, **overrides)
         if hasattr(context.knowledge, "close"):
             stack.callback(context.knowledge.close)
-        from graph.build import build_graph
+        from graph.build import PLAN, build_graph
+        from graph.direct import DirectTurn
 
-        graph = build_graph().compile(checkpointer=saver)
-        yield assistant_of(settings, graph, context, sink)
+        graph = build_graph(PLAN).compile(checkpointer=saver)
+        assistant = assistant_of(settings, graph, context, sink)
+        assistant.direct = DirectTurn(PLAN)
+        yield assistant
 
 
 def assistant_of(

@@ -1,61 +1,59 @@
-"""The smalltalk route without LangGraph: the same four nodes, the same state and the same stream.
+"""A plan run without LangGraph: the same nodes, supersteps, state merges and debug stream.
 
-A greeting, thanks, goodbye or a slash command that the router's overrides send to `smalltalk`
-touches no data and needs no model, so a one-shot command line run can answer it without
-importing LangGraph (about a second of imports). `DirectTurn` runs orchestrator -> router ->
-smalltalk -> aggregator in order, merges each update with the reducers `GraphState` declares,
-and emits the debug events LangGraph's `astream` would (task starts with their input state,
-task results): `graph.runner.run_turn` audits and shapes the turn exactly as it does for the
-compiled graph (same transitions, route decision, notes and response). It keeps no
-conversation memory: use it only for a turn without a conversation id (`takes_direct_path`).
-`tests/graph/test_direct.py` proves both paths write the same audit events and response.
+`DirectTurn` runs a `graph.plan.Plan` as LangGraph's Pregel loop runs the compiled graph: the
+entry node, then superstep by superstep every triggered node (in name order, concurrently when
+there are several) on the state the step started from; their updates merged in name order with
+the reducers `GraphState` declares; each node's successors from its fixed edge or its branch
+(decided on the state after that node's own update); the deferred join once nothing else is
+left. It yields the debug events `astream` would (task starts with their input state, task
+results in completion order), so `graph.runner.run_turn` audits and shapes the turn exactly as
+for the compiled graph (`tests/graph/test_direct.py` compares both on every route).
+
+It keeps no conversation memory: use it only for a turn without a conversation id. Two plans:
+`SMALLTALK` (four light nodes, for a one-shot greeting or slash command on the command line
+without importing LangGraph's graph package, `takes_direct_path`) and `graph.build.PLAN`
+(every route, what the service runs for a turn without a conversation).
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from langgraph.constants import END, START
-
 from graph.context import GraphContext
-from graph.edge_audit import Topology
 from graph.nodes.aggregator import aggregator
 from graph.nodes.orchestrator import orchestrator, parse_command
 from graph.nodes.router import override
 from graph.nodes.router import router as router_node
 from graph.nodes.smalltalk import smalltalk
+from graph.plan import END, Branch, Node, Plan, after_router
 from graph.state import merge_update, reducers
 from graph.text import normalise
 
-Node = Callable[..., Awaitable[dict[str, Any]]]
-PATH: tuple[tuple[str, Node], ...] = (
-    ("orchestrator", orchestrator),
-    ("router", router_node),
-    ("smalltalk", smalltalk),
-    ("aggregator", aggregator),
-)
-TOPOLOGY = Topology(
-    preds={
-        "orchestrator": {START},
-        "router": {"orchestrator"},
-        "smalltalk": {"router"},
-        "aggregator": {"smalltalk"},
-        END: {"aggregator"},
+SMALLTALK = Plan(
+    nodes={
+        "orchestrator": orchestrator,
+        "router": router_node,
+        "smalltalk": smalltalk,
+        "aggregator": aggregator,
     },
-    waiting=set(),
-    deferred={"aggregator"},
+    edges={"orchestrator": "router", "smalltalk": "aggregator", "aggregator": END},
+    branches={"router": Branch(after_router, ("smalltalk",))},
+    deferred=frozenset({"aggregator"}),
 )
+TOPOLOGY = SMALLTALK.topology
 """The compiled graph's edges among these four nodes (a test compares them with `build_graph`)."""
 
 
 class NotDirect(RuntimeError):
-    """The router did not send this turn to smalltalk: it needs the compiled graph."""
+    """The turn left the plan (the router chose a route it does not hold)."""
 
 
 def takes_direct_path(message: str, attachments: int, conversation_id: str | None) -> bool:
@@ -88,10 +86,30 @@ def takes_runtime(node: Node) -> bool:
     return "runtime" in inspect.signature(node).parameters
 
 
-class DirectTurn:
-    """Runs the smalltalk route with the compiled graph's stream protocol (`run_turn` drives it)."""
+def event(kind: str, step: int, payload: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """One debug event in LangGraph's wrapper shape."""
+    return "debug", {"step": step, "timestamp": stamp(), "type": kind, "payload": payload}
 
-    topology = TOPOLOGY
+
+def recursion_error(limit: int) -> Exception:
+    """LangGraph's own error for a run past its recursion limit."""
+    from langgraph.errors import ErrorCode, GraphRecursionError, create_error_message
+
+    message = (
+        f"Recursion limit of {limit} reached without hitting a stop condition. You can "
+        "increase the limit by setting the `recursion_limit` config key."
+    )
+    return GraphRecursionError(
+        create_error_message(message=message, error_code=ErrorCode.GRAPH_RECURSION_LIMIT)
+    )
+
+
+class DirectTurn:
+    """Runs a plan with the compiled graph's stream protocol (`run_turn` drives it)."""
+
+    def __init__(self, plan: Plan = SMALLTALK) -> None:
+        self.plan = plan
+        self.topology = plan.topology
 
     async def astream(
         self,
@@ -103,37 +121,84 @@ class DirectTurn:
         durability: str | None = None,
     ) -> AsyncIterator[tuple[str, dict[str, Any]]]:
         """("debug", event) for each task start (with the state it starts from) and result."""
-        del config, stream_mode, durability  # no checkpoint: nothing is remembered
+        del stream_mode, durability  # no checkpoint: nothing is remembered
+        limit = int(config.get("recursion_limit", 25))
         state = merge_update({key: [] for key in reducers()}, input)
         runtime = DirectRuntime(context)
-        for step, (name, node) in enumerate(PATH, start=1):
-            task_id = uuid.uuid4().hex
-            start = {
-                "id": task_id,
-                "name": name,
-                "input": state,
-                "triggers": (f"branch:to:{name}",),
-            }
-            yield "debug", self.event("task", step, start)
-            try:
-                update = await (node(state, runtime) if takes_runtime(node) else node(state))
-            except Exception as error:
-                payload = {"id": task_id, "name": name, "error": error, "result": None}
-                yield "debug", self.event("task_result", step, payload)
-                raise
-            yield (
-                "debug",
-                self.event(
-                    "task_result",
-                    step,
-                    {"id": task_id, "name": name, "error": None, "result": update},
-                ),
-            )
-            state = merge_update(state, update)
-            if name == "router" and state["decision"].route != "smalltalk":
-                raise NotDirect(f"routed to {state['decision'].route}")
+        ready, waiting = [self.plan.entry], set[str]()
+        step = 0
+        while ready or waiting:
+            if not ready:  # a deferred join runs once nothing else is left
+                ready, waiting = sorted(waiting), set()
+            step += 1
+            if step > limit + 1:
+                raise recursion_error(limit)
+            names = sorted(set(ready))
+            ids = {name: uuid.uuid4().hex for name in names}
+            for name in names:
+                start = {
+                    "id": ids[name],
+                    "name": name,
+                    "input": state,
+                    "triggers": (f"branch:to:{name}",),
+                }
+                yield event("task", step, start)
+            updates: dict[str, dict[str, Any]] = {}
+            async with aclosing(self.run_step(names, state, runtime)) as results:
+                async for name, update, error in results:
+                    payload = {"id": ids[name], "name": name, "error": error, "result": update}
+                    yield event("task_result", step, payload)
+                    if error is not None:
+                        raise error  # closing the step cancels its other nodes
+                    updates[name] = update or {}
+            before = state
+            for name in names:
+                state = merge_update(state, updates[name])
+            ready = []
+            for name in names:
+                for target in self.successors(name, before, updates[name]):
+                    if target == END:
+                        continue
+                    if target not in self.plan.nodes:
+                        raise NotDirect(f"{name} chose {target}")
+                    (waiting.add(target) if target in self.plan.deferred else ready.append(target))
 
-    @staticmethod
-    def event(kind: str, step: int, payload: dict[str, Any]) -> dict[str, Any]:
-        """One debug event in LangGraph's wrapper shape."""
-        return {"step": step, "timestamp": stamp(), "type": kind, "payload": payload}
+    def successors(self, name: str, before: dict[str, Any], update: dict[str, Any]) -> list[str]:
+        """The node(s) after `name`: its fixed edge, or its branch on its own update."""
+        branch = self.plan.branches.get(name)
+        if branch is None:
+            return [self.plan.edges[name]]
+        chosen = branch.decide(merge_update(before, update))
+        return [chosen] if isinstance(chosen, str) else list(chosen)
+
+    async def run_step(
+        self, names: list[str], state: dict[str, Any], runtime: DirectRuntime
+    ) -> AsyncGenerator[tuple[str, dict[str, Any] | None, BaseException | None], None]:
+        """(name, update, error) per node, in completion order; the first error cancels the rest."""
+        if len(names) == 1:
+            try:
+                update = await self.call(names[0], state, runtime)
+            except Exception as error:
+                yield names[0], None, error
+            else:
+                yield names[0], update, None
+            return
+        tasks = {asyncio.ensure_future(self.call(name, state, runtime)): name for name in names}
+        pending = set(tasks)
+        try:
+            while pending:
+                done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                for task in sorted(done, key=lambda t: tasks[t]):
+                    failed = task.exception()
+                    yield tasks[task], None if failed else task.result(), failed
+        finally:
+            for task in pending:
+                task.cancel()
+
+    async def call(
+        self, name: str, state: dict[str, Any], runtime: DirectRuntime
+    ) -> dict[str, Any]:
+        """One node on the step's state; LangGraph passes `runtime` to nodes that declare it."""
+        node = self.plan.nodes[name]
+        update = await (node(state, runtime) if takes_runtime(node) else node(state))
+        return update or {}

@@ -274,6 +274,11 @@ class DenyList:
     def __len__(self) -> int:
         return self.size
 
+    @property
+    def withholds(self) -> bool:
+        """Whether `findings` can find anything at all."""
+        return bool(self.numbers or self.variants)
+
     def findings(self, text: str, runs: Iterable[Run] = ()) -> Iterator[Finding]:
         """Spans of `text` that spell a withheld value; `runs` are its digit runs."""
         if self.numbers:

@@ -30,6 +30,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from schemas.officer import Officer
@@ -99,6 +100,53 @@ def _mask(inner: list[Finding]) -> str:
     return inner[0].replacement if len(kinds) == 1 and len(inner) == 1 else "[withheld]"
 
 
+Reasons = tuple[tuple[str, str], ...]
+KEPT_TEXTS = 1 << 14
+KEPT_TEXT_CHARS = 200  # record cells, titles; answers and snippets are rarely repeated
+
+
+def _findings(text: str, clearance: int, deny: DenyList, depth: int) -> list[Finding]:
+    scan = Scan(text)
+    # withheld values first: on an equal span the more specific reason wins
+    found = list(deny.findings(text, scan.runs if deny.numbers else ()))
+    for recognise, min_clearance in RULES:
+        if clearance < min_clearance:
+            found.extend(recognise(scan))
+    if depth:
+        for encoded in encoded_spans(text):
+            inner = _findings(canonical_text(encoded.decoded), clearance, deny, depth - 1)
+            if inner:
+                found.append(Finding(encoded.start, encoded.end, inner[0].kind, _mask(inner)))
+    return found
+
+
+def redaction(text: str, clearance: int, deny: DenyList) -> tuple[str, Reasons]:
+    """The redacted text and the (kind, reason) of each span replaced."""
+    text = canonical_text(text)
+    spans = non_overlapping(_findings(text, clearance, deny, MAX_DECODING_DEPTH))
+    reasons: list[tuple[str, str]] = []
+    for finding in reversed(spans):
+        text = text[: finding.start] + finding.replacement + text[finding.end :]
+        reason = (
+            "withheld_by_clearance_filter"
+            if finding.kind == "withheld_value"
+            else ("always_masked" if finding.kind.startswith("aadhaar") else "below_clearance")
+        )
+        reasons.append((finding.kind, reason))
+    return text, tuple(reasons)
+
+
+NOTHING_WITHHELD = DenyList(())
+
+
+@lru_cache(maxsize=KEPT_TEXTS)
+def identifier_redaction(text: str, clearance: int) -> tuple[str, Reasons]:
+    """`redaction` with an empty deny-list: a pure function of the text and the clearance, so
+    kept per process for short texts (record tables repeat dates, crime heads, stations and
+    statuses across requests); at most KEPT_TEXTS of at most KEPT_TEXT_CHARS characters."""
+    return redaction(text, clearance, NOTHING_WITHHELD)
+
+
 @dataclass
 class RequestGuard:
     """The guardrail bound to one officer and one request's deny-list; counts what it redacts."""
@@ -107,27 +155,13 @@ class RequestGuard:
     deny: DenyList
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
     # text -> (redacted, the (kind, reason) of each span): record tables repeat cells
-    _seen: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = field(
-        default_factory=dict, repr=False
-    )
+    _seen: dict[str, tuple[str, Reasons]] = field(default_factory=dict, repr=False)
 
     def findings(self, text: str) -> list[Finding]:
         """The non-overlapping spans `redact` replaces in an already canonical text."""
-        return non_overlapping(self._findings(text, MAX_DECODING_DEPTH))
-
-    def _findings(self, text: str, depth: int) -> list[Finding]:
-        scan = Scan(text)
-        # withheld values first: on an equal span the more specific reason wins
-        found = list(self.deny.findings(text, scan.runs if self.deny.numbers else ()))
-        for recognise, min_clearance in RULES:
-            if self.officer.clearance < min_clearance:
-                found.extend(recognise(scan))
-        if depth:
-            for encoded in encoded_spans(text):
-                inner = self._findings(canonical_text(encoded.decoded), depth - 1)
-                if inner:
-                    found.append(Finding(encoded.start, encoded.end, inner[0].kind, _mask(inner)))
-        return found
+        return non_overlapping(
+            _findings(text, self.officer.clearance, self.deny, MAX_DECODING_DEPTH)
+        )
 
     def redact(self, text: str) -> tuple[str, int]:
         """The text with every identifier and withheld value this officer may not see replaced."""
@@ -137,23 +171,14 @@ class RequestGuard:
         if seen is None:
             seen = self._seen[text] = self._redact(text)
         redacted, reasons = seen
-        self.counts.update(reasons)
+        if reasons:
+            self.counts.update(reasons)
         return redacted, len(reasons)
 
-    def _redact(self, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
-        """The redacted text and the (kind, reason) of each span replaced."""
-        text = canonical_text(text)
-        spans = self.findings(text)
-        reasons: list[tuple[str, str]] = []
-        for finding in reversed(spans):
-            text = text[: finding.start] + finding.replacement + text[finding.end :]
-            reason = (
-                "withheld_by_clearance_filter"
-                if finding.kind == "withheld_value"
-                else ("always_masked" if finding.kind.startswith("aadhaar") else "below_clearance")
-            )
-            reasons.append((finding.kind, reason))
-        return text, tuple(reasons)
+    def _redact(self, text: str) -> tuple[str, Reasons]:
+        if len(text) <= KEPT_TEXT_CHARS and not self.deny.withholds:
+            return identifier_redaction(text, self.officer.clearance)
+        return redaction(text, self.officer.clearance, self.deny)
 
     def audit_notes(self) -> list[dict[str, Any]]:
         """What was redacted, at which tier and why: counts only, never the values."""
