@@ -9,6 +9,9 @@
   ROWID), so results carry the record's own id.
 - Every identifier is quoted. Result columns are named as on Catalyst: an explicit alias, else
   `col` (single table) or `table.col` (joins), else the aggregate's ZCQL text (`COUNT(ROWID)`).
+- On PostgreSQL an ORDER BY on a text or date column the schema declares NOT NULL keeps
+  PostgreSQL's own NULL placement (no `NULLS FIRST`/`LAST`): with no NULL to place the order
+  is the same, and a btree index on the column can then return the rows already in order.
 - On a SQLite file with the trigram name index (`persons_name`, see `schema.sql`), a top-level
   `persons.full_name LIKE` gets `name_search` beside it, so the index serves it; the trigram
   match is never narrower than LIKE and the LIKE still applies, so the result is the same.
@@ -22,7 +25,9 @@ from typing import Literal
 
 from sqlglot import exp
 
+from schemas.records import NUMERIC_COLUMNS
 from tools.records.executor import RecordsQuery, require_runnable
+from tools.records.seed_schema import not_null_columns
 from validators.zcql.rules import AGGREGATES
 from validators.zcql.schema import ROWID, TABLES
 from validators.zcql.scope import Scope, analyse
@@ -80,7 +85,9 @@ def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     """FIRs per registration day (`day`, `firs`) over the statement's FROM, JOINs and WHERE.
 
     Only for a statement selecting `registered_at` alone (see `dated_column`): the same rows a
-    trend would page through, counted by the database instead of read 300 at a time.
+    trend would page through, counted by the database instead of read 300 at a time. On
+    PostgreSQL the day is grouped and ordered `COLLATE "C"`: 'YYYY-MM-DD' sorts the same in
+    every collation, and bytewise it skips the locale's comparison for each pair of rows.
     """
     column = dated_column(query)
     if column is None:
@@ -88,9 +95,11 @@ def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     tree = _accepted_tree(query)
     for key in ("distinct", "group", "having", "order", "limit", "offset"):
         tree.set(key, None)
-    day = exp.Substring(
+    day: exp.Expression = exp.Substring(
         this=column.copy(), start=exp.Literal.number(1), length=exp.Literal.number(10)
     )
+    if dialect == "postgres":
+        day = exp.Collate(this=day, expression=exp.to_identifier("C", quoted=True))
     tree.set(
         "expressions",
         [exp.alias_(day, "day"), exp.alias_(exp.Count(this=exp.Star()), "firs")],
@@ -260,7 +269,39 @@ def _translate(
             node.replace(exp.Literal.number(1 if node.this else 0))
     if default_limit and tree.args.get("limit") is None:
         tree.set("limit", exp.Limit(expression=exp.Literal.number(DEFAULT_LIMIT)))
+    if dialect == "postgres":
+        _native_null_order(analysis.scopes[0])
     return tree
+
+
+_NOT_NULL = not_null_columns()
+
+
+def _native_null_order(scope: Scope) -> None:
+    """Drop the NULL placement of ORDER BY keys that can hold no NULL: a NOT NULL text or date
+    column of a table no outer join can pad with NULLs (a masked text cell is the mask, never
+    NULL), not shadowed by a result alias of another expression."""
+    order = scope.select.args.get("order")
+    joins = scope.select.args.get("joins") or []
+    if order is None or any(j.args.get("side") or j.args.get("kind") == "CROSS" for j in joins):
+        return
+    aliases = {
+        item.alias: item.this for item in scope.select.expressions if isinstance(item, exp.Alias)
+    }
+    for ordered in order.expressions:
+        column = ordered.this
+        if not isinstance(column, exp.Column) or column.name in NUMERIC_COLUMNS:
+            continue
+        shadow = aliases.get(column.name) if not column.table else None
+        if shadow is not None and not (
+            isinstance(shadow, exp.Column) and shadow.name == column.name
+        ):
+            continue
+        ref = scope.refs.get(column.table) if column.table else None
+        if ref is None and not column.table and len(scope.tables) == 1:
+            ref = scope.tables[0]
+        if ref is not None and column.name in _NOT_NULL.get(ref.table, ()):
+            ordered.set("nulls_first", bool(ordered.args.get("desc")))
 
 
 def _name_results(scope: Scope) -> None:

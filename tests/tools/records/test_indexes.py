@@ -66,7 +66,9 @@ def test_sqlite_plans_the_cleared_statement_on_the_composite_index(
         con.close()
     first = cleared[0]
     assert first.startswith("SEARCH t USING") and " INDEX ix_" in first, cleared
-    assert first.split(" INDEX ")[1] == bare[0].split(" INDEX ")[1], (bare, cleared)
+    # the same index, searched on the bare statement's terms (and perhaps the clearance's too)
+    searched = bare[0].split(" INDEX ")[1].rstrip(")")
+    assert first.split(" INDEX ")[1].startswith(searched), (bare, cleared)
 
 
 @pytest.fixture(scope="module")
