@@ -48,7 +48,11 @@ def not_null_columns() -> dict[str, frozenset[str]]:
         if line.startswith("CREATE TABLE"):
             table = words[-2] if words[-1] == "(" else words[-1].rstrip("(")
             found[table] = set()
-        elif table and len(words) > 1 and words[0] in TABLE_COLUMNS.get(table, ()):
-            if "NOT NULL" in line or "PRIMARY KEY" in line:
-                found[table].add(words[0])
+        elif (
+            table
+            and len(words) > 1
+            and words[0] in TABLE_COLUMNS.get(table, ())
+            and ("NOT NULL" in line or "PRIMARY KEY" in line)
+        ):
+            found[table].add(words[0])
     return {t: frozenset(c) for t, c in found.items()}
