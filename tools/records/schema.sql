@@ -125,6 +125,10 @@ CREATE VIRTUAL TABLE IF NOT EXISTS persons_name USING fts5(full_name, person_id 
     tokenize = 'trigram');
 DELETE FROM persons_name;
 INSERT INTO persons_name (full_name, person_id) SELECT full_name, person_id FROM persons;
+-- Merged into one segment: the bulk fill leaves one per flush, and running this section again
+-- on a built file (how an existing deployment gets new indexes) leaves the deleted entries
+-- too; at 1M FIRs that made a name search 128 ms of CPU instead of 19.
+INSERT INTO persons_name (persons_name) VALUES ('optimize');
 CREATE TRIGGER IF NOT EXISTS persons_name_insert AFTER INSERT ON persons BEGIN
     INSERT INTO persons_name (full_name, person_id) VALUES (new.full_name, new.person_id);
 END;
