@@ -39,6 +39,8 @@ DEFAULT_LIMIT = 300
 LIKE_ESCAPE = "!"
 NAME_INDEX = "persons_name"
 _TRIGRAM = re.compile(r"[^%_]{3}")
+_WORD_TRIGRAM = re.compile(r"[^%_\s]{3}")
+_SPACES = re.compile(r"\s+")
 
 
 def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
@@ -324,16 +326,43 @@ def _rowid_to_primary_key(column: exp.Column, scope: Scope) -> None:
         column.set("this", exp.to_identifier(ref.schema.primary_key))
 
 
-def _translate_like(node: exp.Like, dialect: Dialect) -> None:
-    pattern, escaped = like_pattern(node.expression.this)
-    like: exp.Expression = (exp.ILike if dialect == "postgres" else exp.Like)(
-        this=node.this, expression=exp.Literal.string(pattern)
-    )
+def sql_like(
+    column: exp.Expression, zcql_pattern: str, dialect: Dialect, *, negate: bool = False
+) -> exp.Expression:
+    """ZCQL `column LIKE pattern` in the dialect: LIKE, or ILIKE on PostgreSQL, with `!`
+    escapes. On PostgreSQL a name search whose pattern has a space (`full_name LIKE '*Ravi
+    Kumar*'`) becomes `full_name ILIKE '%Ravi%Kumar%' AND (full_name || '') ILIKE '%Ravi
+    Kumar%'`: the same rows in three-valued logic (the exact test still applies, and holds only
+    where the loose one does), but the trigram index reads only the loose pattern's trigrams,
+    inside the words, and skips those around the space (`'  k'`, `' ku'`, `'vi '`), which
+    nearly every name has."""
+    pattern, escaped = like_pattern(zcql_pattern)
+    kind = exp.ILike if dialect == "postgres" else exp.Like
+    like: exp.Expression = kind(this=column, expression=exp.Literal.string(pattern))
     if escaped:
         like = exp.Escape(this=like, expression=exp.Literal.string(LIKE_ESCAPE))
-    if node.args.get("negate"):
-        like = exp.Not(this=like)
-    node.replace(like)
+    elif dialect == "postgres" and not negate and _is_name(column):
+        loose = _SPACES.sub("%", pattern)
+        if loose != pattern and _WORD_TRIGRAM.search(loose):
+            padded = exp.DPipe(this=column.copy(), expression=exp.Literal.string(""))
+            hidden = exp.Paren(this=padded)
+            like = exp.Paren(
+                this=exp.and_(
+                    exp.ILike(this=column.copy(), expression=exp.Literal.string(loose)),
+                    exp.ILike(this=hidden, expression=exp.Literal.string(pattern)),
+                )
+            )
+    return exp.Not(this=like) if negate else like
+
+
+def _is_name(column: exp.Expression) -> bool:
+    return isinstance(column, exp.Column) and column.name.lower() == "full_name"
+
+
+def _translate_like(node: exp.Like, dialect: Dialect) -> None:
+    node.replace(
+        sql_like(node.this, node.expression.this, dialect, negate=bool(node.args.get("negate")))
+    )
 
 
 def _render(tree: exp.Select, dialect: Dialect) -> str:

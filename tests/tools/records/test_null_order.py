@@ -1,5 +1,6 @@
-"""PostgreSQL keeps its own NULL placement only where no NULL can be ordered, so a btree index
-can return the rows in order; everywhere else the translation keeps ZCQL's (SQLite's) order."""
+"""PostgreSQL translations shaped for its indexes: its own NULL placement only where no NULL can
+be ordered (a btree index then returns the rows in order), days grouped bytewise, and a name
+search the trigram index reads by the trigrams inside its words."""
 
 from __future__ import annotations
 
@@ -85,3 +86,28 @@ def test_postgres_groups_days_bytewise_and_sqlite_as_before() -> None:
     postgres = day_count_query(trend, "postgres")
     assert postgres.count('FOR 10) COLLATE "C"') == 3, postgres
     assert "COLLATE" not in day_count_query(trend, "sqlite")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "loose"),
+    [("*Ravi Kumar*", "%Ravi%Kumar%"), ("Asha  Rao*", "Asha%Rao%"), ("* Kumar*", "%%Kumar%")],
+)
+def test_a_name_search_with_a_space_reads_the_index_by_its_words(pattern: str, loose: str) -> None:
+    sql = to_postgres(_v(f"SELECT person_id FROM persons WHERE {K} AND full_name LIKE '{pattern}'"))
+    exact = pattern.replace("*", "%")
+    assert f"(\"full_name\" ILIKE '{loose}' AND (\"full_name\" || '') ILIKE '{exact}')" in sql
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "full_name LIKE '*Ravi*'",  # no space
+        "full_name LIKE '*a k*'",  # no word of three letters left
+        "full_name NOT LIKE '*Ravi Kumar*'",
+        "full_name LIKE '*50! off*'",  # an escape
+        "address LIKE '*MG Road*'",  # not the indexed name
+    ],
+)
+def test_other_likes_translate_as_before(condition: str) -> None:
+    sql = to_postgres(_v(f"SELECT person_id FROM persons WHERE {K} AND {condition}"))
+    assert "|| ''" not in sql and sql.count("ILIKE") == 1, sql
