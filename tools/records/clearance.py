@@ -106,10 +106,6 @@ def _sources(
     dialect: Dialect,
     name_index: bool,
 ) -> dict[str, str]:
-    """A flattened source (SQLite always, PostgreSQL unless fenced) writes its own precinct
-    test as a filter: the statement already restricts the indexed `precinct_id` (the validator
-    requires it), and two IN-lists on it have either planner probe the index once per pair of
-    entries (2,401 probes for an officer with 49 precincts)."""
     tables = set(statement.tables) & CASE_TABLES
     columns = read_columns(statement.tree)
     fenced = dialect == "postgres" and not error_free(statement)
@@ -119,7 +115,7 @@ def _sources(
         dialect,
         tables=tables,
         columns=columns,
-        scope_as_filter=not fenced,
+        scope_as_filter=dialect == "postgres" and not fenced,
     )
     extra = safe_filters(statement, officer, policy, dialect, name_index=name_index, fenced=fenced)
     return {t: source + extra.get(t, "") for t, source in sources.items()}

@@ -65,26 +65,21 @@ def column_sql(officer: Officer, policy: ClearancePolicy, table: str, column: st
 
 
 def row_predicate(
-    officer: Officer,
-    table: str,
-    *,
-    enforce_sensitivity: bool,
-    scope_as_filter: bool = False,
-    dialect: Dialect = "sqlite",
+    officer: Officer, table: str, *, enforce_sensitivity: bool, scope_as_filter: bool = False
 ) -> str:
     """WHERE body: the row's and its FIR's precinct in jurisdiction, sensitivity in clearance.
 
-    `scope_as_filter` writes the row's own precinct test over an expression no index serves
-    but of the same value, so the same rows (`+precinct_id` in SQLite, `COALESCE(precinct_id,
-    '')` in PostgreSQL, both cheaper per row than building `precinct_id || ''`): for a source
-    flattened into a statement that already restricts `precinct_id` (the validator requires
-    it), where a second IN-list on the indexed column would have the planner probe the index
+    `scope_as_filter` writes the row's own precinct test over `COALESCE(precinct_id, '')`:
+    the same value (the column is NOT NULL), so the same rows, in an expression no index
+    serves and cheaper per row than building `precinct_id || ''`. For a source PostgreSQL
+    flattens into a statement that already restricts `precinct_id` (the validator requires
+    it), where a second IN-list on the indexed column would have the planner scan the index
     once per pair of list entries.
     """
     fir = ROW_ALIAS if table == "firs" else FIR_ALIAS
-    own = f"{ROW_ALIAS}.precinct_id"
-    if scope_as_filter:
-        own = f"+{own}" if dialect == "sqlite" else f"COALESCE({own}, '')"
+    own = (
+        f"COALESCE({ROW_ALIAS}.precinct_id, '')" if scope_as_filter else f"{ROW_ALIAS}.precinct_id"
+    )
     parts = [in_precincts(own, officer)]
     if table != "firs":
         parts.append(in_precincts(f"{FIR_ALIAS}.precinct_id", officer))
@@ -117,11 +112,7 @@ def table_source(
             f" ON {FIR_ALIAS}.fir_id = {ROW_ALIAS}.fir_id"
         )
     where = row_predicate(
-        officer,
-        table,
-        enforce_sensitivity=enforce_sensitivity,
-        scope_as_filter=scope_as_filter,
-        dialect=dialect,
+        officer, table, enforce_sensitivity=enforce_sensitivity, scope_as_filter=scope_as_filter
     )
     return f"SELECT {items} FROM {source} WHERE {where}"
 
