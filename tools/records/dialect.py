@@ -12,6 +12,8 @@
 - On PostgreSQL an ORDER BY on a text or date column the schema declares NOT NULL keeps
   PostgreSQL's own NULL placement (no `NULLS FIRST`/`LAST`): with no NULL to place the order
   is the same, and a btree index on the column can then return the rows already in order.
+- The translations of an accepted statement are kept by its text (`_memoized`), so a question
+  asked again is not copied, analysed and rendered again.
 - On a SQLite file with the trigram name index (`persons_name`, see `schema.sql`), a top-level
   `persons.full_name LIKE` gets `name_search` beside it, so the index serves it; the trigram
   match is never narrower than LIKE and the LIKE still applies, so the result is the same.
@@ -19,9 +21,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
-from typing import Literal
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Concatenate, Literal, ParamSpec, TypeVar, cast
 
 from sqlglot import exp
 
@@ -31,7 +35,7 @@ from tools.records.seed_schema import not_null_columns
 from validators.zcql.rules import AGGREGATES
 from validators.zcql.schema import ROWID, TABLES
 from validators.zcql.scope import Scope, analyse
-from validators.zcql.validate import PARSE_DIALECT
+from validators.zcql.validate import PARSE_DIALECT, AcceptedStatement
 
 Dialect = Literal["sqlite", "postgres"]
 
@@ -43,6 +47,37 @@ _WORD_TRIGRAM = re.compile(r"[^%_\s]{3}")
 _SPACES = re.compile(r"\s+")
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+TRANSLATIONS_KEPT = 1024
+_TRANSLATIONS: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+
+def _memoized(
+    build: Callable[Concatenate[RecordsQuery, _P], _R],
+) -> Callable[Concatenate[RecordsQuery, _P], _R]:
+    """Keep the result for an accepted statement, keyed by its text (which alone determines its
+    tree): a question asked again, or a floor run beside it, is not copied, analysed and
+    rendered again. Results are strings, sets and flags, never a tree."""
+
+    @functools.wraps(build)
+    def memo(query: RecordsQuery, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not isinstance(query, AcceptedStatement):
+            return build(query, *args, **kwargs)
+        key = (build.__name__, query.statement, args, tuple(sorted(kwargs.items())))
+        if key in _TRANSLATIONS:
+            _TRANSLATIONS.move_to_end(key)
+            return cast(_R, _TRANSLATIONS[key])
+        value = build(query, *args, **kwargs)
+        _TRANSLATIONS[key] = value
+        while len(_TRANSLATIONS) > TRANSLATIONS_KEPT:
+            _TRANSLATIONS.popitem(last=False)
+        return value
+
+    return memo
+
+
+@_memoized
 def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
     """The accepted statement as SQLite SQL (`name_index`: the file has `persons_name`)."""
     tree = _accepted_tree(query)
@@ -54,6 +89,7 @@ def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
     return _render(translated, "sqlite")
 
 
+@_memoized
 def to_postgres(query: RecordsQuery) -> str:
     """The accepted statement as PostgreSQL SQL."""
     return _render(_translate(_accepted_tree(query), "postgres", result_names=True), "postgres")
@@ -64,6 +100,7 @@ def to_dialect(query: RecordsQuery, dialect: Dialect) -> str:
     return to_sqlite(query) if dialect == "sqlite" else to_postgres(query)
 
 
+@_memoized
 def count_query(query: RecordsQuery, dialect: Dialect) -> str:
     """`SELECT COUNT(*)` over the statement's FROM, JOINs and WHERE (no group, order or limit)."""
     tree = _accepted_tree(query)
@@ -83,6 +120,7 @@ def dated_column(query: RecordsQuery) -> exp.Column | None:
     return item if isinstance(item, exp.Column) and item.name == "registered_at" else None
 
 
+@_memoized
 def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     """FIRs per registration day (`day`, `firs`) over the statement's FROM, JOINs and WHERE.
 
@@ -111,6 +149,7 @@ def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     return _render(_translate(tree, dialect, result_names=False, default_limit=False), dialect)
 
 
+@_memoized
 def boolean_results(query: RecordsQuery) -> frozenset[str]:
     """Result column names (as the translations name them) that carry a boolean column."""
     scope = analyse(_accepted_tree(query)).scopes[0]
@@ -177,6 +216,7 @@ ERROR_FREE: tuple[type[exp.Expression], ...] = (
 statement is planned, before any row is read; a translated LIKE pattern is always valid."""
 
 
+@_memoized
 def error_free(query: RecordsQuery) -> bool:
     """True when no part of the statement can fail on any row, so that on PostgreSQL its
     clearance sources need no fence: evaluating it early on a row the officer may not see

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.records.dialect import day_count_query, to_postgres, to_sqlite
+from tools.records.dialect import boolean_results, day_count_query, to_postgres, to_sqlite
 from tools.records.seed_schema import not_null_columns
 from validators.zcql import AcceptedStatement, validate
 
@@ -111,3 +111,13 @@ def test_a_name_search_with_a_space_reads_the_index_by_its_words(pattern: str, l
 def test_other_likes_translate_as_before(condition: str) -> None:
     sql = to_postgres(_v(f"SELECT person_id FROM persons WHERE {K} AND {condition}"))
     assert "|| ''" not in sql and sql.count("ILIKE") == 1, sql
+
+
+def test_translations_are_kept_by_statement_text_and_options() -> None:
+    statement = f"SELECT fir_id, is_juvenile FROM persons WHERE {K} AND full_name LIKE '*Asha R*'"
+    first, again = _v(statement), _v(statement)
+    assert to_postgres(again) is to_postgres(first)
+    assert boolean_results(again) == boolean_results(first)
+    assert to_sqlite(first, name_index=True) != to_sqlite(again, name_index=False)
+    other = _v(statement.replace("Asha R", "Ravi K"))
+    assert "Ravi" in to_postgres(other) and "Asha" not in to_postgres(other)
