@@ -98,6 +98,7 @@ async def measure(executor: RecordsExecutor, rounds: int) -> dict[str, Any]:
         plans = [(kind, q, *await statement_of(service, q, officer)) for kind, q in QUESTIONS]
         cleared: list[float] = []
         bare: list[float] = []
+        tail: list[tuple[float, str]] = []
         per_question: dict[str, dict[str, list[float]]] = {}
         unanswered: list[str] = []
         for round_no in range(rounds + 1):
@@ -115,6 +116,7 @@ async def measure(executor: RecordsExecutor, rounds: int) -> dict[str, Any]:
                     continue
                 cleared.append(took)
                 bare.append(floor)
+                tail.append((took, f"{kind}: {question}"))
                 entry = per_question.setdefault(f"{kind}: {question}", {"ms": [], "floor": []})
                 entry["ms"].append(took)
                 entry["floor"].append(floor)
@@ -123,12 +125,22 @@ async def measure(executor: RecordsExecutor, rounds: int) -> dict[str, Any]:
             "floor": summary_ms(bare),
             "p95_ratio_to_floor": round(percentile(cleared, 0.95) / percentile(bare, 0.95), 2),
             "unanswered": unanswered,
+            "p95_set_by": _tail_questions(tail, percentile(cleared, 0.95)),
             "p50_per_question_ms_vs_floor": {
                 q: [round(percentile(v["ms"], 0.5), 1), round(percentile(v["floor"], 0.5), 1)]
                 for q, v in per_question.items()
             },
         }
     return out
+
+
+def _tail_questions(samples: list[tuple[float, str]], p95: float) -> dict[str, int]:
+    """How many service samples at or above the p95 each question gave."""
+    kinds: dict[str, int] = {}
+    for took, kind in samples:
+        if took >= p95:
+            kinds[kind] = kinds.get(kind, 0) + 1
+    return dict(sorted(kinds.items(), key=lambda item: -item[1]))
 
 
 @contextmanager
@@ -189,6 +201,7 @@ def run(firs: int | None = None, rounds: int | None = None) -> dict[str, Any]:
     firs = firs or int(os.environ.get("BENCH_RECORDS_FIRS", "1000000"))
     rounds = rounds or int(os.environ.get("BENCH_RECORDS_ROUNDS", "5"))
     out: dict[str, Any] = {
+        "load_average_at_start": round(os.getloadavg()[0], 2),
         "firs": firs,
         "rounds": rounds,
         "questions": [f"{kind}: {q}" for kind, q in QUESTIONS],

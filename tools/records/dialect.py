@@ -9,6 +9,11 @@
   ROWID), so results carry the record's own id.
 - Every identifier is quoted. Result columns are named as on Catalyst: an explicit alias, else
   `col` (single table) or `table.col` (joins), else the aggregate's ZCQL text (`COUNT(ROWID)`).
+- On PostgreSQL an ORDER BY on a text or date column the schema declares NOT NULL keeps
+  PostgreSQL's own NULL placement (no `NULLS FIRST`/`LAST`): with no NULL to place the order
+  is the same, and a btree index on the column can then return the rows already in order.
+- The translations of an accepted statement are kept by its text (`_memoized`), so a question
+  asked again is not copied, analysed and rendered again.
 - On a SQLite file with the trigram name index (`persons_name`, see `schema.sql`), a top-level
   `persons.full_name LIKE` gets `name_search` beside it, so the index serves it; the trigram
   match is never narrower than LIKE and the LIKE still applies, so the result is the same.
@@ -16,17 +21,21 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
-from typing import Literal
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Concatenate, Literal, ParamSpec, TypeVar, cast
 
 from sqlglot import exp
 
+from schemas.records import NUMERIC_COLUMNS
 from tools.records.executor import RecordsQuery, require_runnable
+from tools.records.seed_schema import not_null_columns
 from validators.zcql.rules import AGGREGATES
 from validators.zcql.schema import ROWID, TABLES
 from validators.zcql.scope import Scope, analyse
-from validators.zcql.validate import PARSE_DIALECT
+from validators.zcql.validate import PARSE_DIALECT, AcceptedStatement
 
 Dialect = Literal["sqlite", "postgres"]
 
@@ -34,8 +43,41 @@ DEFAULT_LIMIT = 300
 LIKE_ESCAPE = "!"
 NAME_INDEX = "persons_name"
 _TRIGRAM = re.compile(r"[^%_]{3}")
+_WORD_TRIGRAM = re.compile(r"[^%_\s]{3}")
+_SPACES = re.compile(r"\s+")
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+TRANSLATIONS_KEPT = 1024
+_TRANSLATIONS: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+
+def _memoized(
+    build: Callable[Concatenate[RecordsQuery, _P], _R],
+) -> Callable[Concatenate[RecordsQuery, _P], _R]:
+    """Keep the result for an accepted statement, keyed by its text (which alone determines its
+    tree): a question asked again, or a floor run beside it, is not copied, analysed and
+    rendered again. Results are strings, sets and flags, never a tree."""
+
+    @functools.wraps(build)
+    def memo(query: RecordsQuery, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not isinstance(query, AcceptedStatement):
+            return build(query, *args, **kwargs)
+        key = (build.__name__, query.statement, args, tuple(sorted(kwargs.items())))
+        if key in _TRANSLATIONS:
+            _TRANSLATIONS.move_to_end(key)
+            return cast(_R, _TRANSLATIONS[key])
+        value = build(query, *args, **kwargs)
+        _TRANSLATIONS[key] = value
+        while len(_TRANSLATIONS) > TRANSLATIONS_KEPT:
+            _TRANSLATIONS.popitem(last=False)
+        return value
+
+    return memo
+
+
+@_memoized
 def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
     """The accepted statement as SQLite SQL (`name_index`: the file has `persons_name`)."""
     tree = _accepted_tree(query)
@@ -47,6 +89,7 @@ def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
     return _render(translated, "sqlite")
 
 
+@_memoized
 def to_postgres(query: RecordsQuery) -> str:
     """The accepted statement as PostgreSQL SQL."""
     return _render(_translate(_accepted_tree(query), "postgres", result_names=True), "postgres")
@@ -57,6 +100,7 @@ def to_dialect(query: RecordsQuery, dialect: Dialect) -> str:
     return to_sqlite(query) if dialect == "sqlite" else to_postgres(query)
 
 
+@_memoized
 def count_query(query: RecordsQuery, dialect: Dialect) -> str:
     """`SELECT COUNT(*)` over the statement's FROM, JOINs and WHERE (no group, order or limit)."""
     tree = _accepted_tree(query)
@@ -76,11 +120,14 @@ def dated_column(query: RecordsQuery) -> exp.Column | None:
     return item if isinstance(item, exp.Column) and item.name == "registered_at" else None
 
 
+@_memoized
 def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     """FIRs per registration day (`day`, `firs`) over the statement's FROM, JOINs and WHERE.
 
     Only for a statement selecting `registered_at` alone (see `dated_column`): the same rows a
-    trend would page through, counted by the database instead of read 300 at a time.
+    trend would page through, counted by the database instead of read 300 at a time. On
+    PostgreSQL the day is grouped and ordered `COLLATE "C"`: 'YYYY-MM-DD' sorts the same in
+    every collation, and bytewise it skips the locale's comparison for each pair of rows.
     """
     column = dated_column(query)
     if column is None:
@@ -88,9 +135,11 @@ def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     tree = _accepted_tree(query)
     for key in ("distinct", "group", "having", "order", "limit", "offset"):
         tree.set(key, None)
-    day = exp.Substring(
+    day: exp.Expression = exp.Substring(
         this=column.copy(), start=exp.Literal.number(1), length=exp.Literal.number(10)
     )
+    if dialect == "postgres":
+        day = exp.Collate(this=day, expression=exp.to_identifier("C", quoted=True))
     tree.set(
         "expressions",
         [exp.alias_(day, "day"), exp.alias_(exp.Count(this=exp.Star()), "firs")],
@@ -100,6 +149,7 @@ def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     return _render(_translate(tree, dialect, result_names=False, default_limit=False), dialect)
 
 
+@_memoized
 def boolean_results(query: RecordsQuery) -> frozenset[str]:
     """Result column names (as the translations name them) that carry a boolean column."""
     scope = analyse(_accepted_tree(query)).scopes[0]
@@ -166,6 +216,7 @@ ERROR_FREE: tuple[type[exp.Expression], ...] = (
 statement is planned, before any row is read; a translated LIKE pattern is always valid."""
 
 
+@_memoized
 def error_free(query: RecordsQuery) -> bool:
     """True when no part of the statement can fail on any row, so that on PostgreSQL its
     clearance sources need no fence: evaluating it early on a row the officer may not see
@@ -260,7 +311,39 @@ def _translate(
             node.replace(exp.Literal.number(1 if node.this else 0))
     if default_limit and tree.args.get("limit") is None:
         tree.set("limit", exp.Limit(expression=exp.Literal.number(DEFAULT_LIMIT)))
+    if dialect == "postgres":
+        _native_null_order(analysis.scopes[0])
     return tree
+
+
+_NOT_NULL = not_null_columns()
+
+
+def _native_null_order(scope: Scope) -> None:
+    """Drop the NULL placement of ORDER BY keys that can hold no NULL: a NOT NULL text or date
+    column of a table no outer join can pad with NULLs (a masked text cell is the mask, never
+    NULL), not shadowed by a result alias of another expression."""
+    order = scope.select.args.get("order")
+    joins = scope.select.args.get("joins") or []
+    if order is None or any(j.args.get("side") or j.args.get("kind") == "CROSS" for j in joins):
+        return
+    aliases = {
+        item.alias: item.this for item in scope.select.expressions if isinstance(item, exp.Alias)
+    }
+    for ordered in order.expressions:
+        column = ordered.this
+        if not isinstance(column, exp.Column) or column.name in NUMERIC_COLUMNS:
+            continue
+        shadow = aliases.get(column.name) if not column.table else None
+        if shadow is not None and not (
+            isinstance(shadow, exp.Column) and shadow.name == column.name
+        ):
+            continue
+        ref = scope.refs.get(column.table) if column.table else None
+        if ref is None and not column.table and len(scope.tables) == 1:
+            ref = scope.tables[0]
+        if ref is not None and column.name in _NOT_NULL.get(ref.table, ()):
+            ordered.set("nulls_first", bool(ordered.args.get("desc")))
 
 
 def _name_results(scope: Scope) -> None:
@@ -283,16 +366,43 @@ def _rowid_to_primary_key(column: exp.Column, scope: Scope) -> None:
         column.set("this", exp.to_identifier(ref.schema.primary_key))
 
 
-def _translate_like(node: exp.Like, dialect: Dialect) -> None:
-    pattern, escaped = like_pattern(node.expression.this)
-    like: exp.Expression = (exp.ILike if dialect == "postgres" else exp.Like)(
-        this=node.this, expression=exp.Literal.string(pattern)
-    )
+def sql_like(
+    column: exp.Expression, zcql_pattern: str, dialect: Dialect, *, negate: bool = False
+) -> exp.Expression:
+    """ZCQL `column LIKE pattern` in the dialect: LIKE, or ILIKE on PostgreSQL, with `!`
+    escapes. On PostgreSQL a name search whose pattern has a space (`full_name LIKE '*Ravi
+    Kumar*'`) becomes `full_name ILIKE '%Ravi%Kumar%' AND (full_name || '') ILIKE '%Ravi
+    Kumar%'`: the same rows in three-valued logic (the exact test still applies, and holds only
+    where the loose one does), but the trigram index reads only the loose pattern's trigrams,
+    inside the words, and skips those around the space (`'  k'`, `' ku'`, `'vi '`), which
+    nearly every name has."""
+    pattern, escaped = like_pattern(zcql_pattern)
+    kind = exp.ILike if dialect == "postgres" else exp.Like
+    like: exp.Expression = kind(this=column, expression=exp.Literal.string(pattern))
     if escaped:
         like = exp.Escape(this=like, expression=exp.Literal.string(LIKE_ESCAPE))
-    if node.args.get("negate"):
-        like = exp.Not(this=like)
-    node.replace(like)
+    elif dialect == "postgres" and not negate and _is_name(column):
+        loose = _SPACES.sub("%", pattern)
+        if loose != pattern and _WORD_TRIGRAM.search(loose):
+            padded = exp.DPipe(this=column.copy(), expression=exp.Literal.string(""))
+            hidden = exp.Paren(this=padded)
+            like = exp.Paren(
+                this=exp.and_(
+                    exp.ILike(this=column.copy(), expression=exp.Literal.string(loose)),
+                    exp.ILike(this=hidden, expression=exp.Literal.string(pattern)),
+                )
+            )
+    return exp.Not(this=like) if negate else like
+
+
+def _is_name(column: exp.Expression) -> bool:
+    return isinstance(column, exp.Column) and column.name.lower() == "full_name"
+
+
+def _translate_like(node: exp.Like, dialect: Dialect) -> None:
+    node.replace(
+        sql_like(node.this, node.expression.this, dialect, negate=bool(node.args.get("negate")))
+    )
 
 
 def _render(tree: exp.Select, dialect: Dialect) -> str:

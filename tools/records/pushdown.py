@@ -39,7 +39,7 @@ from sqlglot import exp
 
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, COLUMN_TYPES, SCOPE_COLUMN
-from tools.records.dialect import LIKE_ESCAPE, like_pattern, name_search
+from tools.records.dialect import name_search, sql_like
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.sql_scope import ROW_ALIAS, Dialect
 from validators.zcql.scope import Scope, analyse
@@ -185,13 +185,7 @@ def _zcql_like(pattern: str) -> re.Pattern[str]:
 
 def _like(column: str, zcql_pattern: str, dialect: Dialect) -> str:
     """ZCQL LIKE as the translation renders it (PostgreSQL ILIKE; `!` escapes always paired)."""
-    pattern, escaped = like_pattern(zcql_pattern)
-    like: exp.Expression = (exp.ILike if dialect == "postgres" else exp.Like)(
-        this=exp.column(column, table=ROW_ALIAS), expression=exp.Literal.string(pattern)
-    )
-    if escaped:
-        like = exp.Escape(this=like, expression=exp.Literal.string(LIKE_ESCAPE))
-    return like.sql(dialect=dialect)
+    return sql_like(exp.column(column, table=ROW_ALIAS), zcql_pattern, dialect).sql(dialect=dialect)
 
 
 def _column_and_literals(

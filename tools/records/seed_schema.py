@@ -37,3 +37,22 @@ def insert_sql(table: str) -> str:
     """A positional INSERT for every column of a table (SQLite `?` placeholders)."""
     cols = TABLE_COLUMNS[table]
     return f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
+
+
+def not_null_columns() -> dict[str, frozenset[str]]:
+    """Table -> the columns `schema.sql` declares NOT NULL or PRIMARY KEY (never NULL in a row)."""
+    found: dict[str, set[str]] = {}
+    table = None
+    for line in table_ddl().splitlines():
+        words = line.split()
+        if line.startswith("CREATE TABLE"):
+            table = words[-2] if words[-1] == "(" else words[-1].rstrip("(")
+            found[table] = set()
+        elif (
+            table
+            and len(words) > 1
+            and words[0] in TABLE_COLUMNS.get(table, ())
+            and ("NOT NULL" in line or "PRIMARY KEY" in line)
+        ):
+            found[table].add(words[0])
+    return {t: frozenset(c) for t, c in found.items()}

@@ -6,6 +6,11 @@ reads of the records tables (and of the trigram name index, `persons_name`, with
 DDL, ATTACH, other PRAGMA and transaction control; and a progress handler aborts statements
 past their deadline. The name index's module is connected before the authorizer is set (its
 constructor declares the table), so the authorizer never has to allow more than reads.
+
+Each connection maps the file into memory (`mmap_size`, up to SQLite's compiled limit) and keeps
+a larger page cache for the rest (`cache_size`), both set before the authorizer: a statewide
+count reads some 100,000 index entries, and through the default 2 MB cache each of their pages
+is copied in by a system call on every statement.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from validators.zcql.schema import TABLES
 
 ALLOWED_FUNCTIONS = frozenset({"count", "sum", "avg", "min", "max", "like", "substring"})
 _PROGRESS_STEPS = 1000
+READ_PRAGMAS = ("mmap_size = 1099511627776", "cache_size = -65536")
+"""Memory-map the file (SQLite caps this at its compiled maximum), and a 64 MB page cache."""
 
 
 class SqliteExecutor:
@@ -133,6 +140,8 @@ class SqliteExecutor:
         except sqlite3.Error as error:
             raise BackendUnavailable(f"records database unavailable: {error}") from error
         try:
+            for pragma in READ_PRAGMAS:
+                conn.execute(f"PRAGMA {pragma}")
             self._name_index = _connect_name_index(conn)
         except sqlite3.Error as error:
             conn.close()

@@ -132,6 +132,25 @@ def test_triggers_keep_the_index_in_step_with_persons() -> None:
     assert con.execute(f"SELECT COUNT(*) FROM {NAME_INDEX}").fetchone() == (0,)
 
 
+def test_running_the_index_part_again_leaves_one_segment_and_the_same_matches(
+    indexed: Path,
+) -> None:
+    """How an existing file gets new indexes: the name index is refilled, then merged."""
+    path = indexed.with_name("again.db")
+    with sqlite3.connect(indexed) as source, sqlite3.connect(path) as copy:
+        source.backup(copy)
+    search = f"SELECT person_id FROM {NAME_INDEX} WHERE full_name LIKE '%ku%' ORDER BY 1"
+    con = sqlite3.connect(path, isolation_level=None)
+    try:
+        before = con.execute(search).fetchall()
+        con.executescript(index_ddl("sqlite"))
+        segments = con.execute(f"SELECT COUNT(DISTINCT segid) FROM {NAME_INDEX}_idx").fetchone()
+        assert segments == (1,)
+        assert con.execute(search).fetchall() == before != []
+    finally:
+        con.close()
+
+
 NAME_CHARS = st.sampled_from("aAbBkKrRuUvViIéÉİß _%!")
 
 

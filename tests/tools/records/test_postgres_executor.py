@@ -112,6 +112,22 @@ async def test_executor_runs_accepted_zcql_as_the_reader(executor: PostgresExecu
     assert result.rows[0]["ROWID"] == "FIR-2026-00001"
 
 
+async def test_pooled_sessions_are_read_only_without_jit_and_under_the_timeout(
+    records_db: str,
+) -> None:
+    ex = PostgresExecutor(records_db, timeout_s=2.5)
+    await ex.open()
+    try:
+        async with ex._pool.connection() as conn, conn.transaction():
+            shown = [
+                (await (await conn.execute(f"SHOW {name}".encode())).fetchone() or ("",))[0]
+                for name in ("transaction_read_only", "jit", "statement_timeout")
+            ]
+    finally:
+        await ex.close()
+    assert shown == ["on", "off", "2500ms"]
+
+
 async def test_executor_counts_and_honours_table_sources(executor: PostgresExecutor) -> None:
     verdict = _v("SELECT fir_id FROM firs WHERE precinct_id = 'BLR-E-KRP' LIMIT 1")
     assert await executor.count(verdict) == 2

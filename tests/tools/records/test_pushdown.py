@@ -79,7 +79,7 @@ def test_only_fenced_postgres_sources_carry_the_copies_of_unmasked_filters() -> 
     flattened = _accepted(f"SELECT COUNT(ROWID) FROM firs WHERE {KRP} AND status = 'Closed'")
     unfenced = plan_clearance(flattened, INSPECTOR, policy, "postgres").sources["firs"]
     assert unfenced.endswith(
-        "WHERE (t.precinct_id || '') IN ('BLR-E-IND', 'BLR-E-KRP', 'BLR-E-MHD', 'BLR-E-WFD') "
+        "WHERE COALESCE(t.precinct_id, '') IN ('BLR-E-IND', 'BLR-E-KRP', 'BLR-E-MHD', 'BLR-E-WFD') "
         "AND t.sensitivity <= 3"
     )
 
@@ -87,7 +87,11 @@ def test_only_fenced_postgres_sources_carry_the_copies_of_unmasked_filters() -> 
 @pytest.mark.parametrize(
     ("dialect", "copied"),
     [
-        ("postgres", " AND t.precinct_id = 'BLR-E-KRP' AND t.full_name ILIKE '%Ravi Kumar%'"),
+        (
+            "postgres",
+            " AND t.precinct_id = 'BLR-E-KRP' AND (t.full_name ILIKE '%Ravi%Kumar%' "
+            "AND (t.full_name || '') ILIKE '%Ravi Kumar%')",
+        ),
         ("sqlite", " AND t.full_name LIKE '%Ravi Kumar%'"),
     ],
 )

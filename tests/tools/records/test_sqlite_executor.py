@@ -152,3 +152,13 @@ async def test_missing_database_is_unavailable(tmp_path: Path) -> None:
     missing = SqliteExecutor(tmp_path / "absent.db")
     with pytest.raises(BackendUnavailable):
         await missing.execute(_v(f"SELECT fir_id FROM firs WHERE {K}"))
+
+
+def test_connections_map_the_file_and_keep_a_larger_cache(executor: SqliteExecutor) -> None:
+    with executor._connection() as conn:
+        conn.set_authorizer(None)
+        mapped = conn.execute("PRAGMA mmap_size").fetchone()[0]
+        cache = conn.execute("PRAGMA cache_size").fetchone()[0]
+    executor.close()  # that connection no longer carries the authorizer
+    assert mapped > 0
+    assert cache == -65536
