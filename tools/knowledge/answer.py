@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from schemas.result import Citation, PipelineResult
+from tools.knowledge.general_words import is_general
 from tools.knowledge.index import Passage
 from tools.knowledge.query_text import expand_query
 from tools.knowledge.sparse import analyse
@@ -59,6 +60,17 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             r"|^when (?:must|should|is|are|do|does)\b",
             re.I,
         ),
+    ),
+    (
+        "definition",
+        re.compile(
+            r"\bdifferen(?:t|ce)\b|\bstands? for\b|\bin simple (?:words|terms)\b|\bfull form\b",
+            re.I,
+        ),
+    ),
+    (
+        "permission",
+        re.compile(r"\bwhat (?:is|are) the rules?\b|\brules? (?:for|on|about)\b", re.I),
     ),
     (
         "steps",
@@ -202,7 +214,8 @@ def relevance(question: str, passage: Passage) -> float:
     and text outside block quotations); a rare term weighs more than a common one
     (`weights.term_weight`), so "golden" counts for more than "case". A synonym unit is
     found when any of its terms is, and weighs as its most common term (the knowledge
-    base's own word for it)."""
+    base's own word for it). An everyday word ("reach", "wife", `general_words`) counts only
+    when the passage has it."""
     units = topic_units(question)
     if not units:
         return 0.0
@@ -210,7 +223,13 @@ def relevance(question: str, passage: Passage) -> float:
     found = set(analyse(f"{passage.title} {passage.section} {stated}"))
     weights = [min(term_weight(t) for t in unit) for unit in units]
     hit = sum(w for w, unit in zip(weights, units, strict=True) if unit & found)
-    return hit / sum(weights)
+    everyday = [all(is_general(t) for t in unit) for unit in units]
+    if all(everyday):
+        return hit / sum(weights)
+    asked = sum(
+        w for w, unit, e in zip(weights, units, everyday, strict=True) if not e or unit & found
+    )
+    return hit / asked
 
 
 def best_relevance(question: str, passages: list[Passage]) -> float:
