@@ -18,7 +18,7 @@ from typing import Literal
 from schemas.result import Citation, PipelineResult
 from tools.knowledge.general_words import is_general
 from tools.knowledge.index import Passage
-from tools.knowledge.query_text import expand_query
+from tools.knowledge.query_text import ASKS_CONTENTS, expand_query
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
 from tools.knowledge.units import synonyms
@@ -64,7 +64,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
     (
         "definition",
         re.compile(
-            r"\bdifferen(?:t|ce)\b|\bstands? for\b|\bin simple (?:words|terms)\b|\bfull form\b",
+            r"\bdifferen(?:t|ce)\b|\bstands? for\b|\bin simple (?:words|terms)\b|\bfull form\b"
+            r"|\bwhat (?:do|does)\b.*\bmean\b|\bmeans\s*\??$",
             re.I,
         ),
     ),
@@ -77,7 +78,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
             r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
-            r"|\bwhat\b.*\b(?:contain|include|write|record|collect)\b",
+            r"|\b(?:what|which)\b.*\b(?:contain|include|write|record|collect)\b"
+            r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b",
             re.I,
         ),
     ),
@@ -107,7 +109,7 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
         r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b|\bhandling\b"
-        r"|\bconducting\b"
+        r"|\bconducting\b|^(?!missing\b)[a-z]+ing\b"
         r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
@@ -318,7 +320,7 @@ def _heading_coverage(terms: set[str], passage: Passage) -> float:
     return len(terms & set(analyse(heading))) / len(terms)
 
 
-_ASKS_CONTENTS = re.compile(r"\bcontain|\bcontents?\b|\binclude|\bwhat\b.*\b(?:write|record)", re.I)
+_ASKS_CONTENTS = re.compile(rf"{ASKS_CONTENTS.pattern}|\bwhat\b.*\b(?:write|record)", re.I)
 _CONTENTS_HEADING = re.compile(
     r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b", re.I
 )

@@ -18,7 +18,7 @@ GENERAL_WORDS = frozenset(
         "brought make made need needs needed want wants know knows tell told say said ask asks "
         "asked asking keep keeps kept put pick picked call called walk walked happen try tried "
         "let help start started finish see look find think work turn leave stay sit stand wait "
-        "hold show suppose supposed sort handle deal manage "
+        "hold show suppose supposed sort handle deal manage request requests "
         # everyday adjectives and adverbs
         "different difference normal usual usually simple simply proper properly correct "
         "correctly right wrong late early quick quickly fast slow big small good bad best better "
