@@ -4,9 +4,9 @@ A question framed as a punishment ("how many years"), a time limit ("within how 
 "kitne din mein", "eshtu hottu olage"), a meaning ("what does X stand for"), an authority
 ("who may", "which rank", "yaaru"), the contents of a document ("what details go into"), a
 data rule ("which counts are suppressed") or a how-to asks the knowledge base, even when it
-names a crime ("robbery", "rape case"): the records hold no punishments or deadlines. It stays a records question when it also names something
-only the records have: an FIR, a plate, a station or district, a period, an IO or a person,
-or asks to count or list records.
+names a crime ("robbery", "rape case"): the records hold no punishments or deadlines. It
+stays a records question when it also names something only the records have (an FIR, a
+plate, a station or district, a period, an IO or a person) or counts or lists records.
 """
 
 from __future__ import annotations
