@@ -77,6 +77,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "steps",
         re.compile(
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
+            r"|\b(?:walk|take|guide) me through\b|\b(?:correct|right|proper|best) way\b"
             r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
             r"|\b(?:what|which)\b.*\b(?:contain|include|write|record|collect)\b"
             r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b",
@@ -506,6 +507,8 @@ def _pick(
 
     if kind == "steps" and any(s.listed for s in candidates):
         return [s for s in candidates if s.listed][:limit]
+    if kind == "steps":
+        return _opening(candidates, limit)
     if kind == "definition":
         return _opening(candidates, limit)
     on_topic = [
@@ -567,7 +570,8 @@ def compose_extractive_answer(
     has_list = any(s.listed for s in quotable[primary])
     title_terms = set(analyse(usable[primary].title))
     heading_only = set(analyse(usable[primary].section)) - title_terms
-    whole_document = terms <= title_terms and not terms & heading_only
+    core = {t for t in terms if not is_general(t)} or terms
+    whole_document = core <= title_terms and not core & heading_only
     if kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
         stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
         chosen = [
