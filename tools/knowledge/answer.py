@@ -494,14 +494,29 @@ def _cite_provision(
     return _grouped([*chosen, (best[3], best[4])])
 
 
+#: A sentence that names who decides: "only the court may", "with the permission of".
+_NAMES_AUTHORITY = re.compile(
+    r"\bonly\b[^.]{0,80}\bmay\b|\bpermission of\b|\bapproval of\b|\bnot below the rank\b"
+    r"|\bauthori[sz]ed by\b",
+    re.I,
+)
+
+
 def _pick(
-    kind: QuestionType, terms: set[str], candidates: list[_Sentence], limit: int
+    kind: QuestionType,
+    terms: set[str],
+    candidates: list[_Sentence],
+    limit: int,
+    asks_who: bool = False,
 ) -> list[_Sentence]:
-    """The best sentences for the kind of question, kept in passage order."""
+    """The best sentences for the kind of question, kept in passage order; for "who may"
+    a sentence naming who decides counts as a better fit."""
 
     def score(s: _Sentence) -> tuple[float, int]:
         overlap = len(terms & set(analyse(s.text)))
         fit = 1.0 if _SENTENCE_CUES[kind].search(s.text) else 0.0
+        if kind == "permission" and asks_who and _NAMES_AUTHORITY.search(s.text):
+            fit += 1.0
         listed = 0.5 if kind == "steps" and s.listed else 0.0
         return (overlap + 2 * fit + listed, -s.position)
 
@@ -585,7 +600,8 @@ def compose_extractive_answer(
         limit = (
             8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
         )
-        chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
+        asks_who = bool(re.match(r"\s*who\b", question, re.I))
+        chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit, asks_who)]
         if kind == "steps" and has_list:
             chosen += _sibling_stages(primary, doc_sections, quotable)
         if kind == "permission":

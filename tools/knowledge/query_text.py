@@ -261,6 +261,9 @@ PHRASES: dict[str, str] = {
     "kaddukondu hogbeku": "produce",
     "sahi maadabeku": "sign",
     # informal English the knowledge base words formally
+    "under the new code": "under the BNSS",
+    "under the new law": "under the BNS and BNSS",
+    "new criminal laws": "BNS BNSS BSA",
     "taken into custody": "arrested",
     "take into custody": "arrest",
     "lady": "woman",
