@@ -522,8 +522,6 @@ def _pick(
 
     if kind == "steps" and any(s.listed for s in candidates):
         return [s for s in candidates if s.listed][:limit]
-    if kind == "steps":
-        return _opening(candidates, limit)
     if kind == "definition":
         return _opening(candidates, limit)
     on_topic = [
@@ -601,7 +599,11 @@ def compose_extractive_answer(
             8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
         )
         asks_who = bool(re.match(r"\s*who\b", question, re.I))
-        chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit, asks_who)]
+        if kind == "steps" and not has_list:
+            picked = _opening(quotable[primary], limit)  # a procedure paragraph, in order
+        else:
+            picked = _pick(kind, terms, quotable[primary], limit, asks_who)
+        chosen = [(primary, s) for s in picked]
         if kind == "steps" and has_list:
             chosen += _sibling_stages(primary, doc_sections, quotable)
         if kind == "permission":
