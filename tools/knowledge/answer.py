@@ -33,6 +33,9 @@ SNIPPET_CHARS = 240
 #: Calibrated on data/kb_dev/relevance.jsonl (docs/knowledge-answers.md): 0.54 best separates the
 #: questions the knowledge base answers from records-only and off-topic ones.
 RELEVANCE_THRESHOLD = 0.48
+#: Below this relevance the passage quoted must also be about the question: its title or
+#: heading names one of the question's topic words (not only its text).
+SURE_RELEVANCE = 0.6
 #: Passages within this much of the best one's relevance may be quoted too.
 RELEVANT_SPREAD = 0.5
 #: Sentences added from other relevant passages for question terms the answer leaves out.
@@ -233,6 +236,13 @@ def relevance(question: str, passage: Passage) -> float:
         w for w, unit, e in zip(weights, units, everyday, strict=True) if not e or unit & found
     )
     return hit / asked
+
+
+def _about(terms: set[str], passage: Passage) -> bool:
+    """The passage's title or heading names a topic word of the question (everyday words
+    aside, synonyms counted)."""
+    named = set(analyse(f"{passage.title} {passage.section}"))
+    return any(synonyms(t) & named for t in terms if not is_general(t))
 
 
 def best_relevance(question: str, passages: list[Passage]) -> float:
@@ -578,6 +588,8 @@ def compose_extractive_answer(
             -rank,
         ),
     )
+    if best < SURE_RELEVANCE and not _about(terms, usable[primary]):
+        return closest_document_answer(usable[primary], warnings)
     chosen: list[tuple[int, _Sentence]]
     doc_sections = [r for r in relevant if usable[r].doc_id == usable[primary].doc_id]
     has_list = any(s.listed for s in quotable[primary])
