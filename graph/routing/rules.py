@@ -22,6 +22,10 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   FIR, section, IO or person, and words the records reader cannot place: "how many casual
   leave days does a PSI get") is not a records count: route `rag`, where the knowledge base
   answers it or says it does not.
+- A question framed as law or procedure (a punishment, a time limit, a meaning, who may act,
+  what a document contains, how to do something; `graph.routing.knowledge_frame`) that names
+  no FIR, plate, place, period, IO or person and counts nothing is `rag`, even when it names
+  a crime: the records hold no punishments or deadlines.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from graph.fallback.compute import computation
 from graph.fallback.date_plan import asks_date_arithmetic, asks_legal_deadline
 from graph.fallback.records_math import asks_records_arithmetic
 from graph.fallback.web_need import asks_web_search
+from graph.routing.knowledge_frame import asks_law_or_procedure
 from graph.routing.mixed import has_record_signal
 from graph.routing.scope import out_of_scope_class
 from tools.text2zcql.understand import understand
@@ -120,4 +125,6 @@ def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
         return "fallback", "needs arithmetic or an outside figure over records"
     if names_no_records(text):
         return "rag", "a count question naming no records term"
+    if asks_law_or_procedure(text):
+        return "rag", "a law or procedure question naming no records"
     return None

@@ -42,7 +42,11 @@ TOPICS = {
     ),
     "chat": re.compile(
         r"\b(?:tell me a joke|favou?rite (?:movie|film|song|food|colou?r|actor|book|team)"
-        r"|are you (?:married|single|happy|bored)|i'?m bored|talk to me"
+        r"|are you (?:married|single|happy|bored)|i'?m (?:bored|tired|lonely)|talk to me"
+        r"|(?:do|did|are|can|will) you (?:ever |really |even |also )?(?:get |feel |have )?"
+        r"(?:bored|tired|lonely|sad|angry|feelings|emotions|sleep|dream|hungry)"
+        r"|chat with me|(?:kuch )?baat karo|baatein karo|thak gaya|bore ho raha|gappe hod\w*"
+        r"|maatadu|maatanadu|bejaaru"
         r"|how old are you|do you (?:love|like|dream)|idli|dosa|biryani|movies?|films?"
         r"|cinema|actor|actress|celebrity|horoscope|astrology|zodiac)\b",
         re.IGNORECASE,
@@ -59,7 +63,10 @@ TOPICS = {
     "trivia": re.compile(
         r"\b(?:capital of|who invented|who discovered|tallest (?:building|mountain)"
         r"|(?:current |present )?(?:prime minister|president) of (?:india|the us|america)"
-        r"|longest river|distance to the moon|meaning of life|who is the richest)\b",
+        r"|longest river|distance to the moon|meaning of life|who is the richest"
+        r"|how (?:tall|high|deep|old|big|far away) (?:is|are|was)"
+        r"|eshtu (?:ethara|etharadalli|ettara|aala|doora|dodda|uddha)\w*"
+        r"|kitn[aie] (?:uncha|lamba|gehra|door) (?:hai|he))\b",
         re.IGNORECASE,
     ),
 }
@@ -71,7 +78,8 @@ POLICE_WORK = re.compile(
     r"|seiz\w*|missing|fraud\w*|cheat\w*|snatch\w*|riots?|law and order|procession|vip"
     r"|sop|procedure|evidence|witness\w*|fingerprints?|cctv|vehicles?|plates?|precincts?"
     r"|stations?|rowdy|gang|smuggl\w*|drugs?|narcotics?|betting|gambling|fixing|scam\w*"
-    r"|harass\w*|stalk\w*|custody|remand|magistrate|court)\b",
+    r"|harass\w*|stalk\w*|custody|remand|magistrate|court|constables?|head constables?|psi|asi"
+    r"|sho|dsp|dysp|inspectors?|sub-inspectors?)\b",
     re.IGNORECASE,
 )
 

@@ -116,9 +116,15 @@ _LEAD = r"(?:s\.|sec\.?|section|u/s\.?)?\s*"
 _TRAIL = r"\s*(?:of\s+(?:the\s+)?)?"
 
 
+_MORE = rf"((?:\s*(?:,|&|/|\band\b)\s*{_SEC})*)"
+
+
 def _refs(text: str, act: str) -> list[str]:
-    """Section numbers cited with an act: `BNS 303`, `section 303 of BNS`, `303 BNS`."""
-    found = re.findall(rf"\b{act}\s*{_LEAD}{_SEC}", text)
+    """Section numbers cited with an act: `BNS 303`, `section 303 of BNS`, `303 BNS`; a list
+    after the act (`IPC 323, 504 and 506`) gives every section in it."""
+    found: list[str] = []
+    for first, more, _ in re.findall(rf"\b{act}\s*{_LEAD}{_SEC}{_MORE}", text):
+        found += [first, *re.findall(_SEC, more)]
     found += re.findall(rf"\b(?:s\.|sec\.?|section|u/s\.?)\s*{_SEC}{_TRAIL}{act}\b", text)
     found += re.findall(rf"\b{_SEC}\s+{act}\b", text)
     return list(dict.fromkeys(re.sub(r"\s+", "", f) for f in found))
@@ -269,9 +275,25 @@ def _provisions_cited(text: str) -> list[Provision]:
     return list(dict.fromkeys(cited))
 
 
+#: A bare section number with a letter suffix ("498A", "304B") asked about with the new code
+#: is an IPC section: BNS and BNSS sections have no letter suffixes.
+_LETTERED = re.compile(r"(?<![\w(])(\d{2,3}[a-z]{1,2})\b")
+_NEW_CODE = re.compile(r"\bbns\b|\bnew (?:section|law|code|number)|\bsection number\b|\bnow\b")
+
+
+def _bare_ipc(text: str) -> str:
+    """`new section number for 498a` -> `new section number for ipc 498a`."""
+    if _refs(text, "ipc") or re.search(r"\b(?:crpc|bnss|cr\.p\.c)\b", text):
+        return text
+    if not _NEW_CODE.search(text):
+        return text
+    return _LETTERED.sub(r"ipc \1", text)
+
+
 def legal_answer(question: str) -> LegalAnswer | None:
-    """The table's answer to a look-up question, or None when it is not one."""
-    text = question.lower().replace("–", "-")
+    """The table's answer to a look-up question, or None when it is not one (an IPC section
+    the table does not list is left to the knowledge base, which may say more about it)."""
+    text = _bare_ipc(question.lower().replace("–", "-"))
     aspects = {name for name, pattern in ASPECTS.items() if pattern.search(text)}
     sentences: list[str] = []
     entries: list[tuple[str, str]] = []
@@ -307,6 +329,8 @@ def legal_answer(question: str) -> LegalAnswer | None:
         sentences.append(provision_sentence(p))
         entries.append(_provision_entry(p))
         kb.append(p.kb)
+    if sentences and all(entry == "ipc-not-listed" for entry, _ in entries):
+        return None
     if not sentences:
         unknown = _refs(text, "bns")
         if unknown:

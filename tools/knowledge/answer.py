@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from schemas.result import Citation, PipelineResult
+from tools.knowledge.general_words import is_general
 from tools.knowledge.index import Passage
-from tools.knowledge.query_text import expand_query
+from tools.knowledge.query_text import ASKS_CONTENTS, expand_query
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
 from tools.knowledge.units import synonyms
@@ -32,6 +33,9 @@ SNIPPET_CHARS = 240
 #: Calibrated on data/kb_dev/relevance.jsonl (docs/knowledge-answers.md): 0.54 best separates the
 #: questions the knowledge base answers from records-only and off-topic ones.
 RELEVANCE_THRESHOLD = 0.48
+#: Below this relevance the passage quoted must also be about the question: its title or
+#: heading names one of the question's topic words (not only its text).
+SURE_RELEVANCE = 0.6
 #: Passages within this much of the best one's relevance may be quoted too.
 RELEVANT_SPREAD = 0.5
 #: Sentences added from other relevant passages for question terms the answer leaves out.
@@ -61,11 +65,25 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "definition",
+        re.compile(
+            r"\bdifferen(?:t|ce)\b|\bstands? for\b|\bin simple (?:words|terms)\b|\bfull form\b"
+            r"|\bwhat (?:do|does)\b.*\bmean\b|\bmeans\s*\??$",
+            re.I,
+        ),
+    ),
+    (
+        "permission",
+        re.compile(r"\bwhat (?:is|are) the rules?\b|\brules? (?:for|on|about)\b", re.I),
+    ),
+    (
         "steps",
         re.compile(
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
+            r"|\b(?:walk|take|guide) me through\b|\b(?:correct|right|proper|best) way\b"
             r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
-            r"|\bwhat\b.*\b(?:contain|include|write|record|collect)\b",
+            r"|\b(?:what|which)\b.*\b(?:contain|include|write|record|collect)\b"
+            r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b",
             re.I,
         ),
     ),
@@ -95,7 +113,7 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
         r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b|\bhandling\b"
-        r"|\bconducting\b"
+        r"|\bconducting\b|^(?!missing\b)[a-z]+ing\b"
         r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
@@ -202,7 +220,8 @@ def relevance(question: str, passage: Passage) -> float:
     and text outside block quotations); a rare term weighs more than a common one
     (`weights.term_weight`), so "golden" counts for more than "case". A synonym unit is
     found when any of its terms is, and weighs as its most common term (the knowledge
-    base's own word for it)."""
+    base's own word for it). An everyday word ("reach", "wife", `general_words`) counts only
+    when the passage has it."""
     units = topic_units(question)
     if not units:
         return 0.0
@@ -210,7 +229,20 @@ def relevance(question: str, passage: Passage) -> float:
     found = set(analyse(f"{passage.title} {passage.section} {stated}"))
     weights = [min(term_weight(t) for t in unit) for unit in units]
     hit = sum(w for w, unit in zip(weights, units, strict=True) if unit & found)
-    return hit / sum(weights)
+    everyday = [all(is_general(t) for t in unit) for unit in units]
+    if all(everyday):
+        return hit / sum(weights)
+    asked = sum(
+        w for w, unit, e in zip(weights, units, everyday, strict=True) if not e or unit & found
+    )
+    return hit / asked
+
+
+def _about(terms: set[str], passage: Passage) -> bool:
+    """The passage's title or heading names a topic word of the question (everyday words
+    aside, synonyms counted)."""
+    named = set(analyse(f"{passage.title} {passage.section}"))
+    return any(synonyms(t) & named for t in terms if not is_general(t))
 
 
 def best_relevance(question: str, passages: list[Passage]) -> float:
@@ -299,7 +331,7 @@ def _heading_coverage(terms: set[str], passage: Passage) -> float:
     return len(terms & set(analyse(heading))) / len(terms)
 
 
-_ASKS_CONTENTS = re.compile(r"\bcontain|\bcontents?\b|\binclude|\bwhat\b.*\b(?:write|record)", re.I)
+_ASKS_CONTENTS = re.compile(rf"{ASKS_CONTENTS.pattern}|\bwhat\b.*\b(?:write|record)", re.I)
 _CONTENTS_HEADING = re.compile(
     r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b", re.I
 )
@@ -472,14 +504,29 @@ def _cite_provision(
     return _grouped([*chosen, (best[3], best[4])])
 
 
+#: A sentence that names who decides: "only the court may", "with the permission of".
+_NAMES_AUTHORITY = re.compile(
+    r"\bonly\b[^.]{0,80}\bmay\b|\bpermission of\b|\bapproval of\b|\bnot below the rank\b"
+    r"|\bauthori[sz]ed by\b",
+    re.I,
+)
+
+
 def _pick(
-    kind: QuestionType, terms: set[str], candidates: list[_Sentence], limit: int
+    kind: QuestionType,
+    terms: set[str],
+    candidates: list[_Sentence],
+    limit: int,
+    asks_who: bool = False,
 ) -> list[_Sentence]:
-    """The best sentences for the kind of question, kept in passage order."""
+    """The best sentences for the kind of question, kept in passage order; for "who may"
+    a sentence naming who decides counts as a better fit."""
 
     def score(s: _Sentence) -> tuple[float, int]:
         overlap = len(terms & set(analyse(s.text)))
         fit = 1.0 if _SENTENCE_CUES[kind].search(s.text) else 0.0
+        if kind == "permission" and asks_who and _NAMES_AUTHORITY.search(s.text):
+            fit += 1.0
         listed = 0.5 if kind == "steps" and s.listed else 0.0
         return (overlap + 2 * fit + listed, -s.position)
 
@@ -541,12 +588,15 @@ def compose_extractive_answer(
             -rank,
         ),
     )
+    if best < SURE_RELEVANCE and not _about(terms, usable[primary]):
+        return closest_document_answer(usable[primary], warnings)
     chosen: list[tuple[int, _Sentence]]
     doc_sections = [r for r in relevant if usable[r].doc_id == usable[primary].doc_id]
     has_list = any(s.listed for s in quotable[primary])
     title_terms = set(analyse(usable[primary].title))
     heading_only = set(analyse(usable[primary].section)) - title_terms
-    whole_document = terms <= title_terms and not terms & heading_only
+    core = {t for t in terms if not is_general(t)} or terms
+    whole_document = core <= title_terms and not core & heading_only
     if kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
         stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
         chosen = [
@@ -560,7 +610,12 @@ def compose_extractive_answer(
         limit = (
             8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
         )
-        chosen = [(primary, s) for s in _pick(kind, terms, quotable[primary], limit)]
+        asks_who = bool(re.match(r"\s*who\b", question, re.I))
+        if kind == "steps" and not has_list:
+            picked = _opening(quotable[primary], limit)  # a procedure paragraph, in order
+        else:
+            picked = _pick(kind, terms, quotable[primary], limit, asks_who)
+        chosen = [(primary, s) for s in picked]
         if kind == "steps" and has_list:
             chosen += _sibling_stages(primary, doc_sections, quotable)
         if kind == "permission":

@@ -199,6 +199,27 @@ TRANSLITERATIONS: dict[str, str] = {
     "tapasane": "search",
     "shodhane": "search",
     "vaidyakiya": "medical",
+    "jaanch": "investigation",
+    "jaach": "investigation",
+    "gayab": "missing",
+    "ghayab": "missing",
+    "khatam": "complete",
+    "poora": "complete",
+    "mugisabeku": "complete",
+    "zaroori": "mandatory",
+    "jaruri": "mandatory",
+    "avashyaka": "mandatory",
+    "hattira": "before",
+    "samaya": "time",
+    "tayarisu": "prepare",
+    "tayar": "prepare",
+    "vivara": "details",
+    "vivaragalu": "details",
+    "haakabeku": "include",
+    "haaku": "include",
+    "haakbeku": "include",
+    "yaava": "which",
+    "yava": "which",
 }
 
 #: Romanised phrases rewritten before the word-by-word pass (longest first).
@@ -235,8 +256,14 @@ PHRASES: dict[str, str] = {
     "le jaana": "produce",
     "le jana": "produce",
     "sahi haakabeku": "sign",
+    "karkondu hogbeku": "produce",
+    "karkondu hogabeku": "produce",
+    "kaddukondu hogbeku": "produce",
     "sahi maadabeku": "sign",
     # informal English the knowledge base words formally
+    "under the new code": "under the BNSS",
+    "under the new law": "under the BNS and BNSS",
+    "new criminal laws": "BNS BNSS BSA",
     "taken into custody": "arrested",
     "take into custody": "arrest",
     "lady": "woman",
@@ -247,12 +274,13 @@ PHRASES: dict[str, str] = {
 _FUNCTION_TEXT = (
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
-    "dhalne lagaa wala wali wale karwana karvana karana karega karegi"
+    "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
 #: Kannada case endings; a word not known as it stands is looked up without them.
 _KANNADA_ENDINGS = (
+    "uvaga",
     "dalli",
     "ralli",
     "dinda",
@@ -263,6 +291,7 @@ _KANNADA_ENDINGS = (
     "ige",
     "ge",
     "ina",
+    "ida",
     "na",
 )
 
@@ -351,10 +380,21 @@ def juvenile_terms(text: str) -> str:
     return text
 
 
+#: A question about what a document holds ("what goes into a memo", "which details"): the
+#: retrieval form also asks for its contents, so the section listing them is found.
+ASKS_CONTENTS = re.compile(
+    r"\bcontain|\bcontents?\b|\binclude|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b"
+    r"|\b(?:what|which)\b.*\b(?:carry|carries|hold|holds|mention)\b",
+    re.I,
+)
+
+
 def expand_query(text: str) -> str:
     """The retrieval form of an officer's question (see the module docstring)."""
     english = juvenile_terms(age_terms(transliterate(age_terms(text))))
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
+    if ASKS_CONTENTS.search(english) and "contents" not in english.lower():
+        english += " contents"
     stripped = _FRAMING.sub(" ", english)
     return _SPACES.sub(" ", stripped).strip() or text.strip()

@@ -20,6 +20,8 @@ UNITS: tuple[tuple[str, ...], ...] = (
     ("refuse", "refuses", "refusal", "decline"),
     ("body", "dead", "death", "deceased"),
     ("kid", "kids", "child", "children", "minor"),
+    ("allow", "allowed", "permit", "permitted", "permission", "authorise", "authorize"),
+    ("disclose", "disclosure", "reveal", "revealed"),
 )
 
 

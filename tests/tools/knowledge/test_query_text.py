@@ -43,7 +43,9 @@ def test_expansion_translates_words_and_drops_question_framing() -> None:
 
 def test_phrases_come_before_words_and_function_words_are_dropped() -> None:
     assert expand_query("suraj dhalne ke baad giraftari") == "after sunset arrest"
-    assert expand_query("arrest memo mein kya kya likhna hai") == "arrest memo what must contain"
+    assert expand_query("arrest memo mein kya kya likhna hai") == (
+        "arrest memo what must contain contents"
+    )
     assert expand_query("eshtu gante olage") == "how many hours within"
 
 

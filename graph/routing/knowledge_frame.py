@@ -1,0 +1,127 @@
+"""Law and procedure questions recognised by how they are asked, not by what they are about.
+
+A question framed as a punishment ("how many years"), a time limit ("within how many days",
+"kitne din mein", "eshtu hottu olage"), a meaning ("what does X stand for"), an authority
+("who may", "which rank", "yaaru"), the contents of a document ("what details go into"), a
+data rule ("which counts are suppressed") or a how-to asks the knowledge base, even when it
+names a crime ("robbery", "rape case"): the records hold no punishments or deadlines. It
+stays a records question when it also names something only the records have (an FIR, a
+plate, a station or district, a period, an IO or a person) or counts or lists records.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from graph.routing.scope import police_work_named
+from tools.text2zcql.understand import understand
+
+FRAMES = {
+    "punishment": re.compile(
+        r"\bhow many years\b|\b(?:max(?:imum)?|min(?:imum)?) (?:sentence|punishment|jail"
+        r"|imprisonment|term)\b|\bpunish\w*|\bsentence for\b|\bjail term\b|\bsaz(?:a|aa)\b"
+        r"|\bshikshe\b|\bfine (?:amount|for)\b|\bpenalt(?:y|ies)\b|\bbailable\b",
+        re.IGNORECASE,
+    ),
+    "time_limit": re.compile(
+        r"\bdeadline\b|\btime limits?\b|\bwithin how (?:many|long|much)\b|\bhow soon\b"
+        r"|\bby when\b|\bhow long (?:can|may|does|do|should|must|is|are)\b"
+        r"|\bkitne (?:din|dino|ghant\w*|mahin\w*|samay|waqt|time)\b|\bkitni der\b"
+        r"|\beshtu (?:hottu|dina\w*|gante|ghante|tingal\w*|samaya|time|varsha)\b",
+        re.IGNORECASE,
+    ),
+    "meaning": re.compile(
+        r"\bwhat does\b.{1,60}\bmean\b|\bmeaning of\b|\bstands? for\b|\bdefin(?:e|ition)\b"
+        r"|\bfull form\b|\bmatlab\b|\bartha\b",
+        re.IGNORECASE,
+    ),
+    "authority": re.compile(
+        r"\bwho (?:can|may|must|should|is allowed|is competent|has the power|decides)\b"
+        r"|\b(?:which|what|minimum) rank\b|\brank of (?:the )?officer\b"
+        r"|\bkaun (?:kar|de|le)\b|\byaaru\b|\bwhat (?:is|are) the rules?\b"
+        r"|\bwhat does the (?:law|act|code|sop) say\b",
+        re.IGNORECASE,
+    ),
+    "contents": re.compile(
+        r"\bwhat (?:details|particulars|entries)\b|\byaava vivara\w*|\bkya kya likh\w*"
+        r"|\bwhat (?:should|must) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention)\b",
+        re.IGNORECASE,
+    ),
+    "data_rule": re.compile(
+        r"\b(?:suppress\w*|redact\w*|mask(?:ed|ing)?)\b|\bclearance (?:is )?(?:needed|required)\b"
+        r"|\bsmall[- ]cell\b",
+        re.IGNORECASE,
+    ),
+    "how_to": re.compile(
+        r"\bhow (?:do|should|can|must) (?:i|we|one|an officer)\b"
+        r"(?! (?:find|get|see|list|count|check|search for|look up|pull|export|download)\b)"
+        r"|\bhow to\b(?! (?:find|get|see|list|count|check|search for|look up|pull|export))",
+        re.IGNORECASE,
+    ),
+}
+#: Law and procedure words beyond `scope.POLICE_WORK`: a frame needs one of these or police work,
+#: so "how do I fix my laptop" or "neevu yaaru" is never a procedure question.
+LEGAL_TERMS = re.compile(
+    r"\b(?:act|law|rules?|officers?|police|rank|status|exhibits?|mahazar|panchnama|seal\w*"
+    r"|samples?|notices?|summons|detention|sentence|jail|prison|imprison\w*|fine|bailable"
+    r"|cognis\w*|cogniz\w*|forensic|lab|diary|memo|inquest|post-?mortem|udr|register\w*"
+    r"|e-?fir|zero fir|chargesheet|medical|juvenile|child|women|woman|mahila|hengasu|maga"
+    r"|witness|informant|sho|psi|asi|dsp|dysp|sp|si|constable|inspector|handcuff\w*"
+    r"|lock-?up|warrant|search|bns|bnss|bsa|ipc|crpc|pocso|ndps|jj|reports?|exam\w*"
+    r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan)\b",
+    re.IGNORECASE,
+)
+#: Records questions that a frame word does not make a law question: the IOs or cases past a
+#: deadline, "is this bailable" about the FIR on screen.
+RECORDS_ASKED = re.compile(
+    r"\b(?:ios|investigating officers)\b|\b(?:cases?|firs?) (?:past|beyond|over|overdue)\b"
+    r"|\bwhich (?:ios?|officers|stations|cases|firs)\b"
+    r"|^\s*(?:is|was|are|were|can)\s+(?:this|that|it|these|those)\b",
+    re.IGNORECASE,
+)
+COUNT_OR_LIST = re.compile(
+    r"\b(?:how many|number of|count|list|show|total|kitne|eshtu)\b(?:\s+\S+){0,3}?\s+"
+    r"(?:cases?|firs?|accused|arrests?|persons?|people|vehicles?|complaints?|chargesheets?"
+    r"|thefts?|robber(?:y|ies)|burglar(?:y|ies)|murders?|crimes?)\b",
+    re.IGNORECASE,
+)
+
+
+def knowledge_frame(text: str) -> str | None:
+    """The law or procedure frame of a question ("punishment", "time_limit", ...), or None."""
+    return next((name for name, cue in FRAMES.items() if cue.search(text)), None)
+
+
+def names_records(text: str) -> bool:
+    """The question names something only the records hold, or counts or lists records.
+    A station counts only when its name is written out and a person only when the name is
+    written as cased ("Ravi Kumar"): the records reader's guesses ("karni" for Kadri, "about"
+    for a name) do not."""
+    if COUNT_OR_LIST.search(text) or RECORDS_ASKED.search(text):
+        return True
+    e = understand(text, date.today()).entities
+    lowered = text.lower()
+    station_named = any(s.station_name.lower().removesuffix(" ps") in lowered for s in e.stations)
+    return bool(
+        e.fir_ids
+        or e.fir_serials
+        or e.plates
+        or station_named
+        or e.districts
+        or e.period
+        or e.io_badge
+        or e.io_candidates
+        or (e.person_name and e.person_name in text)
+        or e.refers_to_active
+        or e.refers_to_visible
+    )
+
+
+def asks_law_or_procedure(text: str) -> bool:
+    """A law or procedure question that names no records."""
+    if knowledge_frame(text) is None:
+        return False
+    if not (police_work_named(text) or LEGAL_TERMS.search(text)):
+        return False
+    return not names_records(text)

@@ -1,0 +1,76 @@
+"""Law and procedure questions go to the knowledge base unless they name records."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.routing.knowledge_frame import asks_law_or_procedure, knowledge_frame
+from graph.routing.rules import rule_route
+from graph.routing.scope import out_of_scope_class
+
+LAW = ("rag", "a law or procedure question naming no records")
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        ("dacoity with a firearm - up to how many years in jail", "punishment"),
+        ("chain snatching ki saza kya hai", "punishment"),
+        ("stalking a woman: what is the fine for it", "punishment"),
+        ("by when does the inquest report have to reach the magistrate", "time_limit"),
+        ("missing child report CWC ko kitne din mein bhejna hai", "time_limit"),
+        ("vaidyakiya pariksheya varadi eshtu dinagalalli kodabeku", "time_limit"),
+        ("what does the status Closed mean for an FIR", "meaning"),
+        ("GD stands for what in station records", "meaning"),
+        ("which rank of officer may order a search without a warrant", "authority"),
+        ("juvenile case nalli bail yaaru kodtaare", "authority"),
+        ("what particulars should an arrest memo carry", "contents"),
+        ("at what count is a figure masked in published crime statistics", "data_rule"),
+        ("how do we pack and seal blood samples for the lab", "how_to"),
+    ],
+)
+def test_framed_law_questions_go_to_the_knowledge_base(text: str, frame: str) -> None:
+    assert knowledge_frame(text) == frame
+    assert asks_law_or_procedure(text)
+    assert rule_route(text, None) in (LAW, ("rag", "a count question naming no records term"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "punishment section in FIR-2026-01234",
+        "chain snatching cases in Whitefield past the deadline",
+        "which IOs have dacoity files past the time limit",
+        "how many robberies last month, and what is the punishment",
+        "is this bailable",
+        "what does the status mean for the accused Ravi Kumar",
+        "how do I find the pending cases of my station",
+    ],
+)
+def test_a_frame_word_does_not_take_a_records_question_away(text: str) -> None:
+    assert not asks_law_or_procedure(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["how do I fix a slow laptop", "how to bake a cake at home", "neevu yaaru"]
+)
+def test_a_frame_without_police_or_legal_words_is_not_a_law_question(text: str) -> None:
+    assert not asks_law_or_procedure(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("are you ever tired of typing answers", "chat"),
+        ("mood off hai yaar, kuch baat karo", "chat"),
+        ("swalpa hottu nanna jothe maatadu", "chat"),
+        ("how tall is Mount Everest", "trivia"),
+        ("Kudremukh betta eshtu etharavide", "trivia"),
+    ],
+)
+def test_more_chat_and_trivia_is_declined(text: str, kind: str) -> None:
+    assert out_of_scope_class(text) == kind
+
+
+def test_service_matters_of_police_ranks_are_not_declined() -> None:
+    assert out_of_scope_class("what allowance does a head constable get for night duty") is None
