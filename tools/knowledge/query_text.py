@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 #: Romanised Hindi / Kannada (and Kannada-script) words -> English, one word or phrase each.
 TRANSLITERATIONS: dict[str, str] = {
@@ -314,6 +315,7 @@ _PHRASE = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 16)
 def _word(word: str) -> str:
     """One word in English: known as it stands, a function word (dropped), or known once a
     Kannada case ending is taken off (`makkalannu` -> `makkalu`); else unchanged."""
@@ -389,8 +391,10 @@ ASKS_CONTENTS = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def expand_query(text: str) -> str:
-    """The retrieval form of an officer's question (see the module docstring)."""
+    """The retrieval form of an officer's question (see the module docstring); a pure
+    function of the text, asked several times per question, so remembered."""
     english = juvenile_terms(age_terms(transliterate(age_terms(text))))
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
