@@ -38,3 +38,12 @@ def test_the_four_version_2_held_out_sets_are_frozen() -> None:
         "out_of_scope_v2.jsonl",
         "fallback_heldout_v2.jsonl",
     } <= set(read_manifest(MANIFEST))
+
+
+def test_the_four_version_3_held_out_sets_are_frozen() -> None:
+    assert {
+        "records_heldout_v3.jsonl",
+        "knowledge_heldout_v3.jsonl",
+        "out_of_scope_v3.jsonl",
+        "fallback_heldout_v3.jsonl",
+    } <= set(read_manifest(MANIFEST))

@@ -22,8 +22,8 @@ from tools.roster import load_roster
 
 ROSTER = load_roster()
 BADGES = set(ROSTER)
-#: Version 1 (written first) and version 2 (written later, in new wording); see the README.
-VERSIONS = {"v1": "", "v2": "_v2"}
+#: Version 1 (written first), versions 2 and 3 (written later, each in new wording); see the README.
+VERSIONS = {"v1": "", "v2": "_v2", "v3": "_v3"}
 RECORDS_SETS = {v: load_set(EVAL_DIR / f"records_heldout{s}.jsonl") for v, s in VERSIONS.items()}
 KNOWLEDGE_SETS = {
     v: load_set(EVAL_DIR / f"knowledge_heldout{s}.jsonl") for v, s in VERSIONS.items()
@@ -73,12 +73,39 @@ def test_version_2_has_the_minimum_hinglish_kanglish_and_abstain_counts() -> Non
     assert sum(c["expected"] == "needs_web" for c in FALLBACK_SETS["v2"].cases) >= 2
 
 
-def test_version_2_repeats_no_question_of_version_1() -> None:
-    def questions(version: str) -> set[str]:
-        sets = (RECORDS_SETS, KNOWLEDGE_SETS, OUT_OF_SCOPE_SETS, FALLBACK_SETS)
-        return {c["question"].strip().casefold() for s in sets for c in s[version].cases}
+def _questions(version: str) -> set[str]:
+    sets = (RECORDS_SETS, KNOWLEDGE_SETS, OUT_OF_SCOPE_SETS, FALLBACK_SETS)
+    return {c["question"].strip().casefold() for s in sets for c in s[version].cases}
 
-    assert not questions("v1") & questions("v2")
+
+def test_version_2_repeats_no_question_of_version_1() -> None:
+    assert not _questions("v1") & _questions("v2")
+
+
+def test_version_3_repeats_no_question_of_versions_1_and_2() -> None:
+    assert not _questions("v3") & (_questions("v1") | _questions("v2"))
+
+
+def test_version_3_has_the_minimum_counts_its_brief_asks_for() -> None:
+    records = Counter(c["expected"] for c in RECORDS_SETS["v3"].cases)
+    assert records["answer"] >= 165 and records["clarify"] >= 20 and records["refuse"] >= 12
+    knowledge = Counter(c["category"] for c in KNOWLEDGE_SETS["v3"].cases)
+    assert knowledge["hinglish"] + knowledge["kanglish"] >= 15
+    assert sum(c["expected"] == "abstain" for c in KNOWLEDGE_SETS["v3"].cases) >= 15
+    assert sum(c["expected"] == "needs_web" for c in FALLBACK_SETS["v3"].cases) >= 2
+
+
+@pytest.mark.parametrize(
+    ("sets", "prefix"),
+    [
+        (RECORDS_SETS, "r3-"),
+        (KNOWLEDGE_SETS, "k3-"),
+        (OUT_OF_SCOPE_SETS, "oos3-"),
+        (FALLBACK_SETS, "fb3-"),
+    ],
+)
+def test_version_3_ids_carry_their_set_prefix(sets, prefix: str) -> None:
+    assert all(c["id"].startswith(prefix) for c in sets["v3"].cases)
 
 
 def test_every_set_is_built_on_the_same_database_and_clock() -> None:
