@@ -56,10 +56,10 @@ class SqliteExecutor:
 
     @property
     def name_index(self) -> bool:
-        """True when the file has the trigram name index (probed once, on first use)."""
+        """True when the file has the trigram name index (probed once, on first use: opening
+        a connection probes it, and the connection is parked in the pool for the query)."""
         if self._name_index is None:
-            with self._connection():
-                pass
+            self._idle.put(self._open())
         return bool(self._name_index)
 
     async def execute(
