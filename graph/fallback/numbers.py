@@ -1,6 +1,6 @@
-"""The quantities a question states: numbers with their scale (lakh, crore, million), minus
-everything that only looks like a number (dates, years, times, FIR and section numbers,
-"per 100,000" rate bases).
+"""The quantities a question states: numbers with their scale (lakh, crore, million; weights
+in mixed units put in grams), minus everything that only looks like a number (dates, years,
+times, FIR and section numbers, "per 100,000" rate bases).
 """
 
 from __future__ import annotations
@@ -43,10 +43,17 @@ _NUMBER = re.compile(
     r"(?:\s*(?P<mass>kgs?|kilo(?:gram)?s?|g|gms?|grams?|mg|milligrams?|quintals?|tonnes?)\b)?",
     re.IGNORECASE,
 )
-GRAMS = {"kg": 1000, "kgs": 1000, "kilo": 1000, "kilos": 1000, "kilogram": 1000}
-GRAMS |= {"kilograms": 1000, "g": 1, "gm": 1, "gms": 1, "gram": 1, "grams": 1}
-GRAMS |= {"mg": Decimal("0.001"), "milligram": Decimal("0.001"), "milligrams": Decimal("0.001")}
-GRAMS |= {"quintal": 100_000, "quintals": 100_000, "tonne": 1_000_000, "tonnes": 1_000_000}
+_GRAM_UNITS = {
+    "kg kgs kilo kilos kilogram kilograms": "1000",
+    "g gm gms gram grams": "1",
+    "mg milligram milligrams": "0.001",
+    "quintal quintals": "100000",
+    "tonne tonnes": "1000000",
+}
+GRAMS: dict[str, Decimal] = {
+    unit: Decimal(size) for units, size in _GRAM_UNITS.items() for unit in units.split()
+}
+"""A weight unit -> grams (used only when a question mixes weight units)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +88,7 @@ def quantities(question: str) -> list[Quantity]:
     units = {GRAMS[m["mass"].lower()] for m in found if m["mass"]}
     out: list[Quantity] = []
     for m in found:
-        scale = SCALES.get((m["scale"] or "").lower(), 1)
+        scale = Decimal(SCALES.get((m["scale"] or "").lower(), 1))
         if len(units) > 1 and m["mass"]:
             scale *= GRAMS[m["mass"].lower()]
         value = Decimal(m["n"].replace(",", "")) * scale

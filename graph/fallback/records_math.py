@@ -346,9 +346,24 @@ def _pair(question: str) -> RecordsMath | None:
     rest = m["rest"] or ""
     operation: Operation = "ratio" if re.match(r"(?i)ratio", m.group(0)) else "difference"
     a_label, b_label = _tidy(m["a"]), _tidy(b)
+    a_side, b_side = _against_recovered(a_label, b_label)
     return RecordsMath(
-        operation, (_side(m["a"], noun, rest), _side(b, noun, rest)), (a_label, b_label)
+        operation, (_side(a_side, noun, rest), _side(b_side, noun, rest)), (a_label, b_label)
     )
+
+
+STOLEN = re.compile(r"^(?:stolen|lost|missing)$", re.IGNORECASE)
+RECOVERED = re.compile(r"^(?:recovered|traced|found)$", re.IGNORECASE)
+
+
+def _against_recovered(a: str, b: str) -> tuple[str, str]:
+    """ "stolen to recovered": set against the recovered ones, "stolen" means those still
+    stolen (not yet recovered), not every vehicle ever stolen."""
+    if STOLEN.match(a) and RECOVERED.match(b):
+        return "still stolen", b
+    if RECOVERED.match(a) and STOLEN.match(b):
+        return a, "still stolen"
+    return a, b
 
 
 def _months(question: str, today: date) -> int | None:

@@ -121,7 +121,7 @@ def needs_tools(text: str) -> bool:
 
 def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
     """The route a rule decides, with its reason; None leaves it to the classifier."""
-    if asks_live_figure(text) and not police_work_named(text) and not has_record_signal(text):
+    if asks_live_figure(text) and not police_work_named(text) and not RECORD_WORDS.search(text):
         return "fallback", "a figure that changes day to day: only a web search has it"
     scope = out_of_scope_class(text)
     if scope is not None:

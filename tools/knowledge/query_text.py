@@ -217,7 +217,7 @@ TRANSLITERATIONS: dict[str, str] = {
     "adhikaron": "rights",
     "vyakti": "person",
     "vyaktige": "person",
-    "alag": "separate",
+    "alag": "different",
     "kadda": "mandatory",
     "kaddaya": "mandatory",
     "kaddayavagi": "mandatory",
@@ -292,7 +292,8 @@ PHRASES: dict[str, str] = {
 _FUNCTION_TEXT = (
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
-    "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga"
+    "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
+    "padta padti padte padega liye hone hona galu galige aagi ive"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 

@@ -103,9 +103,10 @@ def test_a_share_among_all_names_the_part_first() -> None:
 
 
 def test_ratio_sides_that_describe_the_things_counted_come_before_the_noun() -> None:
-    math = records_math("ratio of impounded to released vehicles in 2025", TODAY)
+    math = records_math("ratio of solved to unsolved robberies in 2025", TODAY)
     assert math is not None
-    assert math.questions[0].startswith("how many impounded vehicles")
+    assert math.questions[0].startswith("how many solved robberies")
+    assert math.questions[1].startswith("how many unsolved robberies")
 
 
 @pytest.mark.parametrize(
@@ -150,3 +151,9 @@ def test_a_day_to_day_figure_is_searched_on_the_web_and_not_in_the_sops() -> Non
 
     query = PlannerInput("what is the silver price as of today", TODAY, knowledge_configured=True)
     assert [c.name for c in first_step(query)] == ["web_search"]
+
+
+def test_stolen_set_against_recovered_counts_those_not_yet_recovered() -> None:
+    math = records_math("ratio of stolen to recovered bikes in FIRs of 2025", TODAY)
+    assert math is not None and math.labels == ("stolen", "recovered")
+    assert math.questions[0].startswith("how many still stolen bikes")

@@ -24,7 +24,12 @@ def test_stated_number_arithmetic_goes_to_the_fallback(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["what is the gold rate as of today", "today's diesel price in Mangaluru"]
+    "text",
+    [
+        "what is the gold rate as of today",
+        "today's diesel price in Mangaluru",
+        "current gold rate in Mysuru",
+    ],
 )
 def test_a_day_to_day_figure_goes_to_the_fallback_not_the_decline(text: str) -> None:
     route = rule_route(text, None)
@@ -50,7 +55,7 @@ def test_plain_chat_about_prices_is_still_declined() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "raid ke time videography avashyaka hai kya",
+        "search ke time videography avashyaka hai kya",
         "is a lady constable mandatory when searching a woman",
         "what rights does a detained juvenile have",
         "panchnama mein kya likhte hain",
@@ -60,3 +65,8 @@ def test_plain_chat_about_prices_is_still_declined() -> None:
 )
 def test_romanised_and_data_rule_procedure_questions_go_to_knowledge(text: str) -> None:
     assert rule_route(text, None) == ("rag", "a law or procedure question naming no records")
+
+
+def test_a_crime_rate_today_is_not_taken_for_a_market_figure() -> None:
+    route = rule_route("current theft rate in Mysuru as of today", None)
+    assert route is None or "day to day" not in route[1]
