@@ -55,7 +55,8 @@ FRAMES = {
     "rights": re.compile(r"\b(?:rights?|hakku\w*|adhikaa?r\w*)\b", re.IGNORECASE),
     "contents": re.compile(
         r"\bwhat (?:details|particulars|entries)\b|\byaava vivara\w*|\bkya kya likh\w*"
-        r"|\by?enu (?:bare|barey)\w*|\bkya likh\w*|\bwhat (?:goes|go|is written|is entered) in(?:to)?\b"
+        r"|\by?enu (?:bare|barey)\w*|\bkya likh\w*"
+        r"|\bwhat (?:goes|go|is written|is entered) in(?:to)?\b"
         r"|\bwhat (?:should|must) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention)\b",
         re.IGNORECASE,
     ),

@@ -131,7 +131,7 @@ def test_a_figure_that_changes_day_to_day_needs_the_web(question, live) -> None:
             date(2026, 10, 18),
         ),
         (
-            "girl missing since 10 June 2026, not yet traced; on what date is it handed to the AHTU",
+            "girl missing since 10 June 2026, not yet traced; what date is it handed to the AHTU",
             "missing_child_ahtu_4m",
             date(2026, 10, 10),
         ),
