@@ -54,6 +54,19 @@ DIFFERENCE_WORD = re.compile(
     r"|\b(?:higher|lower|greater|bigger|smaller) than\b|\bexceed\w*\b",
     re.IGNORECASE,
 )
+STILL_ASKED = re.compile(
+    r"\bhow (?:many|much)\b(?:\s+[\w-]+){0,3}?\s+(?:still|left|remain\w*|yet to"
+    r"|outstanding|unrecovered|untraced|pending|balance)\b",
+    re.IGNORECASE,
+)
+CLOCK = re.compile(
+    r"(?<![\d.:/])(?P<h>\d{1,2})[:.](?P<m>\d{2})(?![\d.:/]*\d)\s*(?P<half>am|pm)?\b", re.I
+)
+SPAN_ASKED = re.compile(
+    r"\bhow (?:many|long)\b(?:\s+\w+)*?\s*\b(?P<unit>minutes?|mins?|hours?|hrs?)\b"
+    r"|\bhow long\b|\bduration\b",
+    re.IGNORECASE,
+)
 AVERAGE_WORD = re.compile(r"\b(?:average|mean|avg)\b", re.IGNORECASE)
 RATE_WORD = re.compile(r"\brate\b|\bper (?:lakh|lac|capita|million|thousand|1|one)\b", re.I)
 POPULATION = re.compile(
@@ -219,7 +232,7 @@ def _ratio_order(question: str, values: list[Quantity]) -> tuple[Quantity, Quant
 
 def _stem(word: str) -> str:
     word = word.lower().strip(".-'")
-    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return word[:-1] if word.endswith("s") and len(word) > 2 else word
 
 
 def _labels(question: str, q: Quantity) -> set[str]:
@@ -254,13 +267,39 @@ def _sum(question: str, values: list[Quantity]) -> Computation | None:
 
 
 def _difference(question: str, values: list[Quantity]) -> Computation | None:
-    if not DIFFERENCE_WORD.search(question) or len(values) != 2:
+    if len(values) != 2:
         return None
     high, low = sorted(values, key=lambda q: q.value, reverse=True)
-    return Computation(
-        f"{high.literal} - {low.literal}",
-        f"The difference between {high.text} and {low.text} is {{value}}.",
-    )
+    if DIFFERENCE_WORD.search(question):
+        said = f"The difference between {high.text} and {low.text} is {{value}}."
+    elif STILL_ASKED.search(question) and not PERCENT_WORD.search(question):
+        said = f"{high.text} less {low.text} leaves {{value}}."
+    else:
+        return None
+    return Computation(f"{high.literal} - {low.literal}", said)
+
+
+def _minutes(m: re.Match[str]) -> int:
+    hour, half = int(m["h"]) % (12 if m["half"] else 24), (m["half"] or "").lower()
+    return (hour + (12 if half == "pm" else 0)) * 60 + int(m["m"])
+
+
+def _clock_span(question: str) -> Computation | None:
+    """ "from 08:10 to 14:55, how many minutes": the time between two stated clock times
+    (past midnight when the second is earlier), in minutes or, when asked, hours."""
+    times = [m for m in CLOCK.finditer(question) if int(m["h"]) < 24 and int(m["m"]) < 60]
+    asked = SPAN_ASKED.search(question)
+    if len(times) != 2 or asked is None:
+        return None
+    start, end = (_minutes(m) for m in times)
+    overnight = " + 1440" if end < start else ""
+    span = f"({end // 60}*60 + {end % 60}) - ({start // 60}*60 + {start % 60}){overnight}"
+    first, second = (m.group(0).strip() for m in times)
+    if (asked["unit"] or "").lower().startswith("h"):
+        return Computation(
+            f"round(({span})/60, 2)", f"From {first} to {second} is {{value}} hours."
+        )
+    return Computation(span, f"From {first} to {second} is {{value}} minutes.")
 
 
 def _average(question: str, values: list[Quantity]) -> Computation | None:
@@ -302,6 +341,9 @@ READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
 
 def computation(question: str) -> Computation | None:
     """The arithmetic a question asks for in words over the numbers it states, if any."""
+    span = _clock_span(question)
+    if span is not None:
+        return span
     stated = quantities(question)
     if any(q.percent for q in stated):
         return _whole_of_percent(question, stated)

@@ -1,7 +1,8 @@
 """Which date_utility call a question needs: offsets in days, weeks or calendar months, the day
 of the week, differences, working days, time-zone conversion, the BNS cut-over, and statutory
 deadlines recognised from the event the question names (a preliminary enquiry, an e-FIR's
-signature, a medical report, a POCSO investigation, production after arrest, a charge sheet),
+signature, a medical report, a POCSO investigation, production after arrest, a charge sheet,
+a notice of appearance, a missing child's transfer to the AHTU),
 counted by the tool the way the law counts them.
 """
 
@@ -137,6 +138,18 @@ STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("further_investigation_90", re.compile(r"\bfurther investigation\b", re.I)),
+    (
+        "appearance_notice_14",
+        re.compile(
+            r"\b(?:35\s?\(3\)|41-?a)(?!\w).*\bnotice\b|\bnotice\b.*\b(?:35\s?\(3\)|41-?a)(?!\w)"
+            r"|\b(?:notice of appearance|appearance notice)\b",
+            re.I,
+        ),
+    ),
+    (
+        "missing_child_ahtu_4m",
+        re.compile(r"\b(?:ahtu|anti[- ]human[- ]trafficking unit)\b", re.I),
+    ),
 )
 
 

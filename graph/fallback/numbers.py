@@ -1,6 +1,6 @@
-"""The quantities a question states: numbers with their scale (lakh, crore, million), minus
-everything that only looks like a number (dates, years, times, FIR and section numbers,
-"per 100,000" rate bases).
+"""The quantities a question states: numbers with their scale (lakh, crore, million; weights
+in mixed units put in grams), minus everything that only looks like a number (dates, years,
+times, FIR and section numbers, "per 100,000" rate bases).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ _MONTHS = (
 )
 RATE_BASE = re.compile(
     r"\bper\s+(?:(?:one|1)\s+)?(?P<word>lakh|lac|crore|million|thousand|capita)\b"
-    r"|\bper\s+(?P<num>1,?00,?000|100,?000|10,?00,?000|1,?000,?000|1,?000)\b",
+    r"|\bper\s+(?P<num>1,?00,?000|100,?000|10,?00,?000|1,?000,?000|1,?000|100\s?k|1\s?k)\b",
     re.IGNORECASE,
 )
 BASE_VALUES = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "million": 1_000_000}
@@ -39,9 +39,21 @@ _NOT_QUANTITIES = (
 )
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<n>\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:\s*(?P<scale>lakhs?|lac|crores?|million|thousand|k)\b)?(?P<pct>\s*(?:%|per\s?cent\b))?",
+    r"(?:\s*(?P<scale>lakhs?|lac|crores?|million|thousand|k)\b)?(?P<pct>\s*(?:%|per\s?cent\b))?"
+    r"(?:\s*(?P<mass>kgs?|kilo(?:gram)?s?|g|gms?|grams?|mg|milligrams?|quintals?|tonnes?)\b)?",
     re.IGNORECASE,
 )
+_GRAM_UNITS = {
+    "kg kgs kilo kilos kilogram kilograms": "1000",
+    "g gm gms gram grams": "1",
+    "mg milligram milligrams": "0.001",
+    "quintal quintals": "100000",
+    "tonne tonnes": "1000000",
+}
+GRAMS: dict[str, Decimal] = {
+    unit: Decimal(size) for units, size in _GRAM_UNITS.items() for unit in units.split()
+}
+"""A weight unit -> grams (used only when a question mixes weight units)."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +82,15 @@ def _masked(question: str) -> str:
 
 
 def quantities(question: str) -> list[Quantity]:
-    """Every quantity in the question, in order of appearance."""
+    """Every quantity in the question, in order of appearance. Weights stated in different
+    units ("2 kg ... 250 g") are all put in grams, so they compare."""
+    found = list(_NUMBER.finditer(_masked(question)))
+    units = {GRAMS[m["mass"].lower()] for m in found if m["mass"]}
     out: list[Quantity] = []
-    for m in _NUMBER.finditer(_masked(question)):
-        scale = SCALES.get((m["scale"] or "").lower(), 1)
+    for m in found:
+        scale = Decimal(SCALES.get((m["scale"] or "").lower(), 1))
+        if len(units) > 1 and m["mass"]:
+            scale *= GRAMS[m["mass"].lower()]
         value = Decimal(m["n"].replace(",", "")) * scale
         text = question[m.start() : m.end()].strip()
         out.append(Quantity(value, text, m.start(), m.end(), percent=bool(m["pct"])))
@@ -87,4 +104,5 @@ def rate_base(question: str) -> tuple[int, str] | None:
         return None
     if m["word"]:
         return BASE_VALUES[m["word"].lower()], m.group(0)
-    return int(m["num"].replace(",", "")), m.group(0)
+    number = re.sub(r"[,\s]", "", m["num"]).lower()
+    return (int(number[:-1]) * 1000 if number.endswith("k") else int(number)), m.group(0)

@@ -18,7 +18,7 @@ from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.records_answer import combine_call, records_answer
 from graph.fallback.records_math import RecordsMath, records_math
 from graph.fallback.state import ToolRecord
-from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT
+from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT, asks_live_figure
 from schemas.records import FIR_ID_PATTERN
 from tools.domain.legal import legal_answer
 
@@ -117,6 +117,8 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
     if not computed and legal_answer(question) is not None:
         return [PlannedCall("legal_reference", {"question": question[:500]})]
     if not computed and WEB_EXPLICIT.search(question) and not FIR_ID.search(question):
+        return [PlannedCall("web_search", {"query": question[:300]})]
+    if not computed and asks_live_figure(question) and not RECORDS.search(question):
         return [PlannedCall("web_search", {"query": question[:300]})]
     if PAGE.search(question):
         calls.append(PlannedCall("page_context"))

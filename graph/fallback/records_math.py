@@ -20,10 +20,10 @@ from datetime import date, timedelta
 from typing import Literal
 
 from graph.fallback.compute import AVERAGE_WORD, CHANGE_WORD, PERCENT_WORD, RATE_WORD
-from graph.fallback.numbers import Quantity, quantities, rate_base
+from graph.fallback.numbers import RATE_BASE, Quantity, quantities, rate_base
 from tools.agent.deadlines import add_months
 from tools.text2zcql.dates import find_period
-from tools.text2zcql.entities import extract
+from tools.text2zcql.entities import Entities, extract
 
 Operation = Literal["share", "change", "ratio", "difference", "average", "rate", "since", "count"]
 OUTCOME_STATUS = {
@@ -74,6 +74,12 @@ SHARE_OF_ALL = re.compile(
     rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
+SHARE_AMONG = re.compile(
+    rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>[^?,]+?)\s+(?:among|out of|within)\s+"
+    r"(?:all\s+)?(?:the\s+)?(?P<base>[^?]+)",
+    re.IGNORECASE,
+)
+"""'share of A among all B': the part A named before the whole B."""
 SHARE_OF = re.compile(
     rf"\b(?:what|which)\s+{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<base>.+?)\s+{_BE}\s+"
     r"(?P<part>[^?.,]+)",
@@ -84,6 +90,13 @@ CHANGE_SPAN = re.compile(
     r"(?:in\s+)?(?P<topic>.+?)\s+(?:from|between)\s+(?P<a>.+?)\s+(?:to|and)\s+(?P<b>[^?,.]+)",
     re.IGNORECASE,
 )
+CHANGE_OVER = re.compile(
+    r"\b(?:percent(?:age)?|per cent)\s+(?:change|increase|decrease|rise|fall|drop)\s+"
+    r"(?:in\s+)?(?P<topic>.+?)[\s,]+(?:in\s+|for\s+)?(?P<b>(?:19|20)\d{2})\s+"
+    r"(?:over|vs\.?|versus|compared (?:to|with)|against|relative to)\s+(?P<a>(?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
+"""A change asked later year first: "... 2025 over 2024" (2024 is the base)."""
 PAIR = re.compile(
     r"\b(?:ratio|difference|gap)\s+(?:of|between)\s+(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+"
     r"(?P<b>.+?)(?P<rest>\s+(?:in|across|during|for|at|last|this|since|from|over|between)\b"
@@ -119,6 +132,10 @@ AVERAGE_SPAN = re.compile(
 ADVERB_UNIT = {"monthly": "month", "weekly": "week", "daily": "day", "yearly": "year"}
 ADVERB_UNIT["annual"] = "year"
 RATE_SPAN = re.compile(r"(?P<own>\b(?:my|our)\s+)?\b(?P<crime>[a-z-]+)\s+rate\b", re.I)
+PER_BASE = re.compile(
+    rf"(?P<own>\b(?:my|our)\s+)?\b(?P<crime>[a-z-]+)\s+(?:{RATE_BASE.pattern})", re.I
+)
+"""A rate asked as "<crime> per 100,000" (no word "rate")."""
 SINCE_LAST = re.compile(
     r"\bhow (?:many|long)\s+(?:days|weeks)?\s*(?:has it been\s+)?since\s+(?:the\s+)?"
     r"(?:last|latest|most recent|previous)\s+(?P<what>[^?]+)",
@@ -226,12 +243,13 @@ def _share(question: str, today: date) -> RecordsMath | None:
         or SHARE_AND.search(question)
         or SHARE_AFTER_TOPIC.search(question)
         or SHARE_OF_ALL.search(question)
+        or SHARE_AMONG.search(question)
         or SHARE_OF.search(question)
         or SHARE_OF_STATUS.search(question)
     )
     if m is None or quantities(m["base"]) or not about_records(m["base"]):
         return None
-    base = _count_question(m["base"])
+    base = _count_question(SHARE_ASKED.sub(" ", m["base"]))
     outcome = _outcome(m["part"])
     if not outcome:
         return None
@@ -268,10 +286,10 @@ def _narrows(base: str, part: str, today: date) -> bool:
 
 
 def _change(question: str) -> RecordsMath | None:
-    m = CHANGE_SPAN.search(question)
+    m = CHANGE_SPAN.search(question) or CHANGE_OVER.search(question)
     if m is None or not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)):
         return None
-    topic = _tidy(m["topic"])
+    topic = _tidy(re.sub(r"\bacross\b", "in", m["topic"], flags=re.I))
     if not about_records(topic):
         return None
     a, b = _tidy(m["a"]), _tidy(m["b"])
@@ -285,9 +303,18 @@ def _side(side: str, noun: str, rest: str) -> str:
     side = _tidy(side)
     if NOUNISH.search(side) and not noun:
         return _count_question(f"{side} {rest}")
-    if not noun and extract(side.lower(), date(2000, 1, 1)).crimes:
+    found = extract(side.lower(), date(2000, 1, 1))
+    if not noun and found.crimes:
         return _count_question(f"{side} FIRs {rest}")
+    if noun and _describes(side, found):
+        return _count_question(f"{side} {noun} {rest}")
     return _count_question(f"{noun or 'FIRs'} in {side} {rest}")
+
+
+def _describes(side: str, found: Entities) -> bool:
+    """A side that describes the counted things ("stolen" vehicles, "solved" cases) rather
+    than naming a place: lower-case words the records reader does not read as a place."""
+    return side[:1].islower() and not (found.stations or found.districts or found.unknown_place)
 
 
 def _pair_wording(question: str) -> str:
@@ -319,9 +346,24 @@ def _pair(question: str) -> RecordsMath | None:
     rest = m["rest"] or ""
     operation: Operation = "ratio" if re.match(r"(?i)ratio", m.group(0)) else "difference"
     a_label, b_label = _tidy(m["a"]), _tidy(b)
+    a_side, b_side = _against_recovered(a_label, b_label)
     return RecordsMath(
-        operation, (_side(m["a"], noun, rest), _side(b, noun, rest)), (a_label, b_label)
+        operation, (_side(a_side, noun, rest), _side(b_side, noun, rest)), (a_label, b_label)
     )
+
+
+STOLEN = re.compile(r"^(?:stolen|lost|missing)$", re.IGNORECASE)
+RECOVERED = re.compile(r"^(?:recovered|traced|found)$", re.IGNORECASE)
+
+
+def _against_recovered(a: str, b: str) -> tuple[str, str]:
+    """ "stolen to recovered": set against the recovered ones, "stolen" means those still
+    stolen (not yet recovered), not every vehicle ever stolen."""
+    if STOLEN.match(a) and RECOVERED.match(b):
+        return "still stolen", b
+    if RECOVERED.match(a) and STOLEN.match(b):
+        return a, "still stolen"
+    return a, b
 
 
 def _months(question: str, today: date) -> int | None:
@@ -358,11 +400,13 @@ def _average(question: str, today: date) -> RecordsMath | None:
 
 
 def _rate(question: str, today: date) -> RecordsMath | None:
-    crime = RATE_SPAN.search(question)
+    crime = RATE_SPAN.search(question) if RATE_WORD.search(question) else None
+    crime = crime or PER_BASE.search(question)
     stated = quantities(question)
-    if crime is None or not RATE_WORD.search(question) or len(stated) > 1:
+    if crime is None or len(stated) > 1:
         return None
     word = crime["crime"].lower()
+    word = word[:-1] if word in ("firs", "cases", "crimes") else word
     noun = CRIME_PLURAL.get(word) or _plural(word)
     places = [p for p in _places(question) if p] or (["my jurisdiction"] if crime["own"] else [])
     if not places:
@@ -379,7 +423,8 @@ def _rate(question: str, today: date) -> RecordsMath | None:
 
 
 PLACE = re.compile(
-    r"^\s*(?P<a>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})(?:'s)?\s+(?:has|had|with|population)\b"
+    r"^\s*(?P<a>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3}(?:\s+(?:district|city|taluk|town))?)(?:'s)?"
+    r"\s+(?:has|had|with|population)\b"
     r"|\b(?:in|of|for|at)\s+(?P<b>(?:my|our)\s+(?:district|jurisdiction|stations?|precincts?)"
     r"|[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})"
     r"|\b(?P<c>(?:my|our)\s+(?:district|jurisdiction|stations?|precincts?))(?:'s)?\b",

@@ -2,9 +2,11 @@
 
 A question framed as a punishment ("how many years"), a time limit ("within how many days",
 "kitne din mein", "eshtu hottu olage"), a meaning ("what does X stand for"), an authority
-("who may", "which rank", "yaaru"), the contents of a document ("what details go into"), a
-data rule ("which counts are suppressed") or a how-to asks the knowledge base, even when it
-names a crime ("robbery", "rape case"): the records hold no punishments or deadlines. It
+("who may", "which rank", "yaaru"), whether something is allowed or compulsory ("is it
+mandatory", "avashyaka"), the rights a person has, the contents of a document ("what details
+go into"), a data rule ("which counts are suppressed", "is a field confidential data") or a
+how-to asks the knowledge base, even when it names a crime ("robbery", "rape case"): the
+records hold no punishments or deadlines. It
 stays a records question when it also names something only the records have (an FIR, a
 plate, a station or district, a period, an IO or a person) or counts or lists records.
 """
@@ -43,14 +45,25 @@ FRAMES = {
         r"|\bwhat does the (?:law|act|code|sop) say\b",
         re.IGNORECASE,
     ),
+    "permission": re.compile(
+        r"\b(?:allowed|permitted|zaroori|zaruri|jaruri|compulsory|mandatory|kadda\w*"
+        r"|avashyaka)\b(?:\s+(?:hai|he|ha|hain|ide|ideya|aa|kya|or not))*\s*\??\s*$"
+        r"|\b(?:kadda\w*|avashyaka)\b"
+        r"|^\s*(?:is|are)\b.*\b(?:allowed|permitted|compulsory|mandatory)\b",
+        re.IGNORECASE,
+    ),
+    "rights": re.compile(r"\b(?:rights?|hakku\w*|adhikaa?r\w*)\b", re.IGNORECASE),
     "contents": re.compile(
         r"\bwhat (?:details|particulars|entries)\b|\byaava vivara\w*|\bkya kya likh\w*"
+        r"|\by?enu (?:bare|barey)\w*|\bkya likh\w*"
+        r"|\bwhat (?:goes|go|is written|is entered) in(?:to)?\b"
         r"|\bwhat (?:should|must) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention)\b",
         re.IGNORECASE,
     ),
     "data_rule": re.compile(
         r"\b(?:suppress\w*|redact\w*|mask(?:ed|ing)?)\b|\bclearance (?:is )?(?:needed|required)\b"
-        r"|\bsmall[- ]cell\b",
+        r"|\bsmall[- ]cell\b|\b(?:restricted|confidential|sensitive|internal|public) (?:data|field"
+        r"|information)\b|\bdata (?:tier|class\w*|sensitivity)\b",
         re.IGNORECASE,
     ),
     "how_to": re.compile(
@@ -69,7 +82,8 @@ LEGAL_TERMS = re.compile(
     r"|e-?fir|zero fir|chargesheet|medical|juvenile|child|women|woman|mahila|hengasu|maga"
     r"|witness|informant|sho|psi|asi|dsp|dysp|sp|si|constable|inspector|handcuff\w*"
     r"|lock-?up|warrant|search|bns|bnss|bsa|ipc|crpc|pocso|ndps|jj|reports?|exam\w*"
-    r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan)\b",
+    r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan"
+    r"|aadhaar|aadhar|identifiers?|hathkadi)\b",
     re.IGNORECASE,
 )
 #: Records questions that a frame word does not make a law question: the IOs or cases past a

@@ -3,7 +3,12 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
 
 - An out-of-scope request (weather, sport, chat, creative writing, personal advice, trivia;
   see `graph.routing.scope`) is `out_of_scope`, before any other rule: a records-looking
-  word inside it ("how many medals") never sends it to records.
+  word inside it ("how many medals") never sends it to records. Only a day-to-day figure
+  (below) is taken first.
+
+- A figure that changes day to day (today's price of something, a rate "as of today") that
+  names no police work goes to the fallback engine, which searches the web for it or says
+  plainly that web search is not configured; it is not declined as out of scope.
 
 - A short elliptical follow-up ("and in 2024?", "what about Whitefield?") right after a
   records answer is a records question: route `zcql`, never `hybrid`, so it picks up no
@@ -36,10 +41,10 @@ from datetime import date
 from graph.fallback.compute import computation
 from graph.fallback.date_plan import asks_date_arithmetic, asks_legal_deadline
 from graph.fallback.records_math import asks_records_arithmetic
-from graph.fallback.web_need import asks_web_search
+from graph.fallback.web_need import asks_live_figure, asks_web_search
 from graph.routing.knowledge_frame import asks_law_or_procedure
 from graph.routing.mixed import has_record_signal
-from graph.routing.scope import out_of_scope_class
+from graph.routing.scope import out_of_scope_class, police_work_named
 from tools.text2zcql.understand import understand
 
 FOLLOW_UP = re.compile(
@@ -116,6 +121,8 @@ def needs_tools(text: str) -> bool:
 
 def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
     """The route a rule decides, with its reason; None leaves it to the classifier."""
+    if asks_live_figure(text) and not police_work_named(text) and not RECORD_WORDS.search(text):
+        return "fallback", "a figure that changes day to day: only a web search has it"
     scope = out_of_scope_class(text)
     if scope is not None:
         return "out_of_scope", f"out of scope ({scope.replace('_', ' ')})"

@@ -79,7 +79,8 @@ POLICE_WORK = re.compile(
     r"|sop|procedure|evidence|witness\w*|fingerprints?|cctv|vehicles?|plates?|precincts?"
     r"|stations?|rowdy|gang|smuggl\w*|drugs?|narcotics?|betting|gambling|fixing|scam\w*"
     r"|harass\w*|stalk\w*|custody|remand|magistrate|court|constables?|head constables?|psi|asi"
-    r"|sho|dsp|dysp|inspectors?|sub-inspectors?)\b",
+    r"|sho|dsp|dysp|inspectors?|sub-inspectors?|pi|ci|dcp|acp|helmets?|challans?"
+    r"|transfers?|postings?|(?:police |passport )?verification)\b",
     re.IGNORECASE,
 )
 

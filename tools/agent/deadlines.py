@@ -125,6 +125,20 @@ DEADLINES: dict[str, Deadline] = {
         source="POCSO Act s.19(6)",
         provision="pocso_report_24h",
     ),
+    "appearance_notice_14": Deadline(
+        label="notice of appearance instead of arrest (or the decision not to arrest)",
+        amount=14,
+        source="BNSS 35(3) (CrPC 41A), Arnesh Kumar v State of Bihar: 2 weeks from the "
+        "institution of the case, extendable by the SP in writing",
+        provision="notice_of_appearance",
+    ),
+    "missing_child_ahtu_4m": Deadline(
+        label="transfer of a still-untraced missing child's case to the AHTU",
+        amount=4,
+        unit="months",
+        source="MHA/MWCD missing-child SOP (2016) with JJ Model Rules r.92",
+        provision="missing_child_ahtu",
+    ),
     "further_investigation_90": Deadline(
         label="further investigation during the trial",
         amount=90,

@@ -116,12 +116,18 @@ _LEAD = r"(?:s\.|sec\.?|section|u/s\.?)?\s*"
 _TRAIL = r"\s*(?:of\s+(?:the\s+)?)?"
 
 
-_MORE = rf"((?:\s*(?:,|&|/|\band\b)\s*{_SEC})*)"
+_LISTED = (
+    r"\s+(?=\d{2,3}[a-z]{0,2}(?:\(\w{1,3}\))*(?:[\s,;?.]|$)"
+    r"(?!\s*(?:years?|days?|months?|hours?)\b))"
+)
+"""A further section after a space only ("ipc 143 147"), never a period ("302 10 years")."""
+_MORE = rf"((?:(?:\s*(?:,|&|/|\band\b)\s*|{_LISTED}){_SEC})*)"
 
 
 def _refs(text: str, act: str) -> list[str]:
     """Section numbers cited with an act: `BNS 303`, `section 303 of BNS`, `303 BNS`; a list
-    after the act (`IPC 323, 504 and 506`) gives every section in it."""
+    after the act (`IPC 323, 504 and 506`, or spaced `IPC 323 504 506`) gives every section
+    in it."""
     found: list[str] = []
     for first, more, _ in re.findall(rf"\b{act}\s*{_LEAD}{_SEC}{_MORE}", text):
         found += [first, *re.findall(_SEC, more)]

@@ -6,7 +6,9 @@ and quotes its sentences, each followed by its citation marker. Retrieved text i
 sentences that address an assistant or model, block quotations (`> ...` lines, such as
 the notices the knowledge base reproduces as examples) and lines that only introduce a
 quotation are never quoted. When no passage is relevant enough (see `RELEVANCE_THRESHOLD`)
-the answer says so and names the closest document instead of quoting something near.
+the answer says so and names the closest document instead of quoting something near; so
+does a question asking for a sum of money (a fee, a fine's amount) that the passages do not
+state.
 """
 
 from __future__ import annotations
@@ -170,6 +172,16 @@ _INJECTION = re.compile(
 )
 _RECORD_IDS = re.compile(
     r"\bFIR-\d{4}-\d{3,6}\b|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(?:19|20)\d{2}\b", re.I
+)
+#: A question that asks for a sum of money (a fee, a cost, a fine's amount).
+_ASKS_AMOUNT = re.compile(
+    r"\b(?:fees?|costs?|price|fine amount|amount of (?:the )?fine|how much (?:is the )?fine"
+    r"|what is the fine|fine kitna|kitna fine|how much (?:money|does it cost))\b",
+    re.IGNORECASE,
+)
+#: A sentence that states a sum of money.
+_MONEY = re.compile(
+    r"(?:\brs\.?|₹|\binr)\s*\d|\d[\d,]*\s*(?:rupees|/-)|\b\d+(?:\.\d+)?\s*(?:lakh|crore)\b", re.I
 )
 _QUOTE_LINE = re.compile(r"^\s*>")
 _LIST_LINE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
@@ -541,6 +553,14 @@ def _pick(
     return sorted(ranked, key=lambda s: s.position)
 
 
+def _amount_missing(question: str, chosen: list[tuple[int, _Sentence]]) -> bool:
+    """A fee, cost or fine's amount is asked and no sentence to be quoted states a sum of
+    money: the passage is about the topic but does not answer it (a near miss)."""
+    if not _ASKS_AMOUNT.search(expand_query(question)):
+        return False
+    return not any(_MONEY.search(s.text) for _, s in chosen)
+
+
 def compose_extractive_answer(
     question: str,
     passages: list[Passage],
@@ -625,7 +645,7 @@ def compose_extractive_answer(
                 for x in _sibling_stages(primary, ruled, quotable, sections_taken=1)
                 if x not in chosen
             ]
-    if not chosen:
+    if not chosen or _amount_missing(question, chosen):
         return closest_document_answer(usable[primary], warnings)
     groups = [(r, quotable[r]) for r in relevant]
     chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)

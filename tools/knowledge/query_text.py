@@ -139,6 +139,7 @@ TRANSLITERATIONS: dict[str, str] = {
     "hege": "how",
     "kya": "what",
     "enu": "what",
+    "yenu": "what",
     "ಏನು": "what",
     "kab": "when",
     "yavaga": "when",
@@ -204,6 +205,22 @@ TRANSLITERATIONS: dict[str, str] = {
     "jaach": "investigation",
     "gayab": "missing",
     "ghayab": "missing",
+    "gum": "missing",
+    "gumshuda": "missing",
+    "gumshudgi": "missing",
+    "kaanealla": "missing",
+    "kanealla": "missing",
+    "hakku": "rights",
+    "hakkugalu": "rights",
+    "adhikar": "rights",
+    "adhikaar": "rights",
+    "adhikaron": "rights",
+    "vyakti": "person",
+    "vyaktige": "person",
+    "alag": "different",
+    "kadda": "mandatory",
+    "kaddaya": "mandatory",
+    "kaddayavagi": "mandatory",
     "khatam": "complete",
     "poora": "complete",
     "mugisabeku": "complete",
@@ -275,7 +292,8 @@ PHRASES: dict[str, str] = {
 _FUNCTION_TEXT = (
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
-    "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga"
+    "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
+    "padta padti padte padega liye hone hona galu galige aagi ive"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 

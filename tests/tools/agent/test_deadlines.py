@@ -16,7 +16,7 @@ from tools.domain.legal import provisions
 CTX = ToolContext(
     officer=OFFICER, page_context=None, services=None, now=datetime(2026, 12, 2, 6, tzinfo=UTC)
 )
-WORDS = {2: "two", 3: "3", 7: "7", 14: "14", 24: "24", 60: "60", 90: "90"}
+WORDS = {2: "two", 3: "3", 4: "4", 7: "7", 14: "14", 24: "24", 60: "60", 90: "90"}
 
 
 @pytest.mark.parametrize("key", sorted(DEADLINES))

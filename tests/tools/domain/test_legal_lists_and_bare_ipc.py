@@ -33,3 +33,16 @@ def test_a_lettered_crpc_section_is_not_taken_for_ipc() -> None:
 
 def test_an_unlisted_ipc_section_is_left_to_the_knowledge_base() -> None:
     assert legal_answer("is there any BNS counterpart to IPC 497") is None
+
+
+def test_a_list_separated_by_spaces_only_is_read_whole() -> None:
+    found = legal_answer("new sections for IPC 379 380 411 please")
+    assert found is not None
+    text = " ".join(found.sentences)
+    assert "303(2)" in text and "BNS 305" in text and "317" in text
+
+
+def test_a_period_after_a_section_is_not_read_as_another_section() -> None:
+    found = legal_answer("IPC 379 2 years - what is it in BNS")
+    assert found is not None
+    assert "IPC 2 " not in " ".join(found.sentences)

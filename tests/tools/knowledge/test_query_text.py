@@ -30,6 +30,8 @@ PAIRS = [
     ("can handcuffs be put on an accused", "aaropi ko hathkadi laga sakte hain"),
     ("what to do first in a cyber fraud", "cyber fraud hone par pehle kya karna chahiye"),
     ("can women be arrested after sunset", "hennu makkalannu suryasta aada mele bandhisabahuda"),
+    ("rights of a person under arrest", "arrest aagiruva vyakti hakkugalu yaavuvu"),
+    ("FIR for a missing girl", "gumshuda ladki ke liye FIR"),
 ]
 
 
@@ -105,3 +107,9 @@ def test_a_child_said_to_have_offended_is_a_child_in_conflict_with_law(question:
 )
 def test_a_child_who_was_harmed_is_not_read_as_an_offender(question: str) -> None:
     assert "conflict with law" not in expand_query(question)
+
+
+def test_rights_missing_and_helper_verbs_are_translated_or_dropped() -> None:
+    assert expand_query("gumshuda ladke ke adhikar") == "missing boy rights"
+    assert expand_query("report bhejna padta hai") == "report send"
+    assert expand_query("hakku galu") == "rights"
