@@ -30,6 +30,11 @@ _VEHICLE = re.compile(
 )
 _MISSING = re.compile(r"\b(?:still\s+)?missing\b", re.IGNORECASE)
 _INVOLVED = re.compile(r"\bvehicles?\s+(?:involved|used)\s+in\b", re.IGNORECASE)
+_EITHER_STATUS = re.compile(
+    r"\b(stolen|recovered|seized|involved)\s+(?:or|and/or|/)\s+(stolen|recovered|seized|involved)\b",
+    re.IGNORECASE,
+)
+"""Two vehicle statuses asked together ("seized or involved"): vehicles with either."""
 _STATUS_PAIR = re.compile(
     r"\b(?:stolen|recovered)\s+(?:vs\.?|versus|and|against)\s+(?:stolen|recovered)\b",
     re.IGNORECASE,
@@ -107,6 +112,13 @@ def vehicle_draft(
     fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
     fir_filters = filters(fir, "firs")
     own = _vehicle_conditions(status, kind, words, "vehicles" if fir_filters else "")
+    if either := _EITHER_STATUS.search(text):  # "seized or involved": both statuses
+        either_statuses = list(dict.fromkeys(w.capitalize() for w in either.groups()))
+        status = " or ".join(either_statuses)
+        own = [
+            b.equals_any(b.column("status", "vehicles" if fir_filters else ""), either_statuses),
+            *_vehicle_conditions(None, kind, words, "vehicles" if fir_filters else ""),
+        ]
     if fir_filters:
         where = [
             b.equals_any("vehicles.precinct_id", precincts),

@@ -251,3 +251,8 @@ def test_from_a_year_till_now_is_since_that_year() -> None:
 def test_hinglish_update_request_is_refused() -> None:
     d = draft("FIR-2026-00201 me accused ka naam sahi karo, update karo")
     assert d.statement is None and "only read records" in d.explanation
+
+
+def test_two_vehicle_statuses_asked_together() -> None:
+    statement = sql(draft("how many lorries seized or involved in Lashkar cases in 2025"))
+    assert "status IN ('Seized', 'Involved')" in statement
