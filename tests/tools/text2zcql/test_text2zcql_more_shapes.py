@@ -256,3 +256,8 @@ def test_hinglish_update_request_is_refused() -> None:
 def test_two_vehicle_statuses_asked_together() -> None:
     statement = sql(draft("how many lorries seized or involved in Lashkar cases in 2025"))
     assert "status IN ('Seized', 'Involved')" in statement
+
+
+def test_arrested_persons_named_first_lists_persons() -> None:
+    d = draft("arrested persons in robbery cases at Lashkar this year - names")
+    assert "FROM persons" in sql(d) and "arrested" in sql(d)
