@@ -151,7 +151,7 @@ _NOT_PLACES = _words(
     """
 )
 _ROLE_AFTER = re.compile(
-    r"\b(?:as|is|was|were)\s+(?:an?\s+|the\s+)?"
+    r"\b(?:as|is|was|were|been)\s+(?:an?\s+|the\s+)?"
     r"(?P<role>accused|complainant|victim|witness|suspect|informant)\b"
 )
 _NAME_TRIGGER = re.compile(
@@ -432,8 +432,8 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
     for m in _NAME_TRIGGER.finditer(t.text):
         tokens = []
         for token in re.findall(r"[a-z][a-z'.]*", t.text[m.end() :].split("  ")[0])[:4]:
-            if token in _NAME_STOP or token.rstrip("s") in CRIME_PHRASES:
-                break
+            if token in _NAME_STOP or token in FILLER or token.rstrip("s") in CRIME_PHRASES:
+                break  # "complainant aagiro": a function word is never a name
             tokens.append(token)
         if tokens:
             trigger = m.group(0).split()

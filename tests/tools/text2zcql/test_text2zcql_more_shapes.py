@@ -261,3 +261,13 @@ def test_two_vehicle_statuses_asked_together() -> None:
 def test_arrested_persons_named_first_lists_persons() -> None:
     d = draft("arrested persons in robbery cases at Lashkar this year - names")
     assert "FROM persons" in sql(d) and "arrested" in sql(d)
+
+
+def test_been_an_accused_is_the_accused_role() -> None:
+    d = draft("how many times has Meena Rao been an accused")
+    assert d.intent == "count" and "persons.role = 'accused'" in sql(d)
+
+
+def test_a_local_function_word_after_a_role_is_not_a_name() -> None:
+    d = draft("complainant aagiro cases yaavu at Lashkar")
+    assert "Aagiro" not in (d.statement or "")
