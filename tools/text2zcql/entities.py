@@ -449,6 +449,7 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
     return None, None
 
 
+_ROLE_LEFT = re.compile(r"\b(?P<role>accused|complainant|victim|witness|suspect|informant)\b")
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|that person|this person)\b")
 _AGAINST_CASES = re.compile(r"\b(?:cases?|firs?)\s+(?:against|on)\b|\bcases?\b")
 
@@ -460,6 +461,9 @@ def _take_pronouns(t: _Text, e: Entities) -> None:
         t.take(pronoun.span())
     if e.person_name and (m := _ROLE_AFTER.search(t.text)):
         e.person_role = e.person_role or ROLE_WORDS[m["role"]]
+        t.take(m.span())
+    if e.person_name and not e.person_role and (m := _ROLE_LEFT.search(t.text)):
+        e.person_role = ROLE_WORDS[m["role"]]  # "X kis FIR me accused hai": never dropped
         t.take(m.span())
 
 

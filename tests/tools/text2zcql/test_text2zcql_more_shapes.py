@@ -271,3 +271,8 @@ def test_been_an_accused_is_the_accused_role() -> None:
 def test_a_local_function_word_after_a_role_is_not_a_name() -> None:
     d = draft("complainant aagiro cases yaavu at Lashkar")
     assert "Aagiro" not in (d.statement or "")
+
+
+def test_a_role_word_after_a_name_in_hinglish_is_the_role() -> None:
+    statement = sql(draft("Meena Rao kaun kaun se FIR me complainant hai"))
+    assert "persons.role = 'complainant'" in statement
