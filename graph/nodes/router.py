@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from graph.commands import COMMANDS
@@ -12,6 +13,7 @@ from graph.routing.records_context import records_context_route
 from graph.state import GraphState
 from graph.text import fir_ids_in, has_referent, is_smalltalk, mentions_fir_number
 from schemas.routing import Route, RouteDecision
+from tools.text2zcql.followup import names_its_referent
 
 if TYPE_CHECKING:  # LangGraph injects the runtime by parameter name; importing it costs ~1 s
     from langgraph.runtime import Runtime
@@ -66,6 +68,8 @@ def override(state: GraphState) -> tuple[Route, str] | None:
     if records_reason is not None:
         return "zcql", records_reason
     if has_referent(text) and not fir_ids_in(text):
+        if names_its_referent(text, date.today()) and not has_procedure_signal(text):
+            return "zcql", "the pronoun is the person or IO the question names"
         if not referent_resolved(state):
             return "clarify", "referent not resolved by page context or history"
         if has_procedure_signal(text):

@@ -13,7 +13,7 @@ from datetime import date
 
 from graph.routing.mixed import has_procedure_signal
 from graph.state import GraphState
-from tools.text2zcql.followup import continues, points_back
+from tools.text2zcql.followup import continues, name_the_role, points_back
 from tools.text2zcql.same_io import asks_same_io
 from tools.text2zcql.understand import understand
 
@@ -49,4 +49,6 @@ def records_context_route(state: GraphState) -> str | None:
         return "follows up the previous records question"
     if asks_same_io(text):
         return "asks for the cases of the IO of an FIR named earlier"
+    if name_the_role(text, tuple(turn.question for turn in history)) != text:
+        return "a pronoun for the person an FIR named earlier in that role"
     return None

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from tools.domain.places import STATIONS
+from tools.text2zcql.yearly import YEARLY
 
 MAX_LISTED = 8
 _NOUN_LED = re.compile(r"^(?:FIRs|vehicles|persons|accused)(?![\w-])", re.IGNORECASE)
@@ -151,6 +152,15 @@ def month_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"month": month, "firs": months[month]} for month in sorted(months)]
 
 
+def year_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """FIRs per calendar year ('YYYY'), for a year-wise trend; years with none are not listed."""
+    years: Counter[str] = Counter()
+    for stamp, firs in dated(rows):
+        if stamp:
+            years[stamp[:4]] += firs
+    return [{"year": year, "firs": years[year]} for year in sorted(years)]
+
+
 def compare_buckets(rows: list[dict[str, Any]], buckets: Sequence[str]) -> list[dict[str, Any]]:
     """Counts per compared value: registered_at prefixes ('2024', '2025-10') or group values."""
     counts = dict.fromkeys(buckets, 0)
@@ -206,6 +216,12 @@ def compose_records_answer(
     may not see: no withheld count, no hint that a statement matched sealed records.
     """
     explanation = explanation.rstrip(" .")
+    if intent == "trend" and tuple(buckets) == YEARLY:
+        years = year_buckets(rows)
+        if not years:
+            return f"No matching records you are cleared to see ({explanation}).", []
+        listed = ", ".join(f"{b['year']}: {b['firs']}" for b in years)
+        return f"{explanation} — year by year: {listed}.", table_rows(years)
     if intent == "trend":
         months = month_buckets(rows)
         if not months:

@@ -36,6 +36,17 @@ _PERIOD = (
 _FROM_TO = re.compile(rf"\bfrom\s+({_PERIOD})\s+(?:to|till|until)\s+({_PERIOD})\b", re.IGNORECASE)
 _PERIOD_AND = re.compile(rf"\b({_PERIOD})\s+(?:aur|and|&|mattu)\s+({_PERIOD})\b", re.IGNORECASE)
 _EITHER = re.compile(r"\s+or\s+", re.IGNORECASE)
+_PERIOD_AGAINST = re.compile(
+    rf"\b({_PERIOD})\s+(?:against|as against|next to|alongside)\s+({_PERIOD})\b", re.IGNORECASE
+)
+_BOTH = re.compile(
+    r"\s*[-,:]?\s*\b(?:(?:give|show|tell|with)\s+(?:me\s+)?)?(?:both|the two)\s+"
+    r"(?:numbers|figures|counts|totals)\b|\s*[-,:]?\s*\bside[- ]by[- ]side\b",
+    re.IGNORECASE,
+)
+"""Asking to see two counts together: the question compares what it joins with "and"."""
+_JOINED = re.compile(r"\s+(?:and|aur|mattu|&)\s+", re.IGNORECASE)
+_ALREADY = re.compile(r"\bvs\b|\bversus\b|\bcompar", re.IGNORECASE)
 
 
 def _two_periods(m: re.Match[str]) -> str:
@@ -59,6 +70,11 @@ def comparison_words(question: str) -> str:
         text = _FROM_TO.sub(r"\1 vs \2", text)
         text = _EITHER.sub(" vs ", text, count=1)
     text = _PERIOD_AND.sub(_two_periods, text)
+    text = _PERIOD_AGAINST.sub(r"\1 vs \2", text)
+    if _BOTH.search(text):
+        text = _BOTH.sub(" ", text)
+        if not _ALREADY.search(text):
+            text = _JOINED.sub(" vs ", text, count=1)
     return " ".join(text.split()) if text != question else question
 
 

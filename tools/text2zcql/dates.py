@@ -259,6 +259,16 @@ _RANGE = re.compile(
     rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
 )
+_TO_RANGE = re.compile(
+    rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:to|till|until|through|-)\s+"
+    rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
+)
+"""A range written without "from" or "between" ("July to September 2026")."""
+_DAYS_TO = re.compile(
+    rf"(?<![\w/.-])(?:from\s+|between\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:to|till|until|and|-)\s+"
+    rf"(?P<b>\d{{1,2}}{_ORD}\s+(?:of\s+)?{_MON}(?:,?\s+{_YEAR})?)(?![\w/-])"
+)
+"""Two days of one month ("5 to 11 November 2026"): the first takes the second's month."""
 _SINCE = re.compile(rf"(?:since|after|from|starting)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})(?!\d)")
 _SINCE_AFTER = re.compile(
     rf"(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:se|inda|rinda|ninda|onwards|onward)"
@@ -338,6 +348,16 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
             if b.first < a.first and not re.search(_YEAR, m["b"]):
                 b = _Point(b.first.replace(year=a.first.year), b.after.replace(year=a.first.year))
             return _clip(a.first, b.after, "", today), m.span()
+    if m := _DAYS_TO.search(text):
+        b = _point(m["b"], today)
+        if b and 1 <= int(m["d"]) <= b.first.day:
+            return _clip(b.first.replace(day=int(m["d"])), b.after, "", today), m.span()
+    if m := _TO_RANGE.search(text):
+        a, b = _point(m["a"], today), _point(m["b"], today)
+        if a and b and not re.search(_YEAR, m["a"]) and re.search(_YEAR, m["b"]):
+            a = _Point(a.first.replace(year=b.first.year), a.after.replace(year=b.first.year))
+        if a and b and a.first < b.after:
+            return _clip(a.first, b.after, "", today), m.span()
     if m := _AGO.search(text):
         return _ago(m, today), m.span()
     if m := _HALF.search(text):
@@ -367,6 +387,9 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
     for since in (_SINCE, _SINCE_AFTER):
         if m := since.search(text):
             a = _point(m["a"], today)
+            whole_year = m[0].startswith("from") and re.fullmatch(_YEAR, m["a"].strip())
+            if a and whole_year and not re.match(r"\s*(?:on|onwards?)\b", text[m.end() :]):
+                return _clip(a.first, a.after, "", today), m.span()  # "FIRs from 2025"
             if a:
                 return Period(a.first, None, ""), m.span()
     if m := _BEFORE.search(text):

@@ -139,7 +139,9 @@ _DIM_BEFORE = (
 _DIM_AT_START = r"^\s*(?:(?:show|give|get|list)\s+(?:me\s+)?)?(?:the\s+)?"
 _LEFTOVER_PLACE = re.compile(
     r"\b(?:in|at|near|around|nearby|close to|surrounding)\s+(?P<w>[a-z][a-z]{3,})\b"
+    r"|\b(?:near|nearby|close to)\s+the\s+(?P<l>[a-z]{3,})\b"
 )
+"""A word after in/at/near ("near the bus stand": a landmark is a place to ask about)."""
 _NOT_PLACES = _words(
     """
     the my our all each every total jurisdiction area areas district districts station stations
@@ -149,7 +151,7 @@ _NOT_PLACES = _words(
     """
 )
 _ROLE_AFTER = re.compile(
-    r"\b(?:as|is|was|were)\s+(?:an?\s+|the\s+)?"
+    r"\b(?:as|is|was|were|been)\s+(?:an?\s+|the\s+)?"
     r"(?P<role>accused|complainant|victim|witness|suspect|informant)\b"
 )
 _NAME_TRIGGER = re.compile(
@@ -430,8 +432,8 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
     for m in _NAME_TRIGGER.finditer(t.text):
         tokens = []
         for token in re.findall(r"[a-z][a-z'.]*", t.text[m.end() :].split("  ")[0])[:4]:
-            if token in _NAME_STOP or token.rstrip("s") in CRIME_PHRASES:
-                break
+            if token in _NAME_STOP or token in FILLER or token.rstrip("s") in CRIME_PHRASES:
+                break  # "complainant aagiro": a function word is never a name
             tokens.append(token)
         if tokens:
             trigger = m.group(0).split()
@@ -447,6 +449,7 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
     return None, None
 
 
+_ROLE_LEFT = re.compile(r"\b(?P<role>accused|complainant|victim|witness|suspect|informant)\b")
 _PRONOUN = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|that person|this person)\b")
 _AGAINST_CASES = re.compile(r"\b(?:cases?|firs?)\s+(?:against|on)\b|\bcases?\b")
 
@@ -459,9 +462,17 @@ def _take_pronouns(t: _Text, e: Entities) -> None:
     if e.person_name and (m := _ROLE_AFTER.search(t.text)):
         e.person_role = e.person_role or ROLE_WORDS[m["role"]]
         t.take(m.span())
+    if e.person_name and not e.person_role and (m := _ROLE_LEFT.search(t.text)):
+        e.person_role = ROLE_WORDS[m["role"]]  # "X kis FIR me accused hai": never dropped
+        t.take(m.span())
 
 
-_ANY_ROLE = re.compile(r"\b(?:involving|naming|named|mentioning|mentions?|appears?|appearing)\b")
+_IN_ANY_ROLE = re.compile(r"\b(?:in|as|of)\s+(?:any|every|whatever)\s+(?:role|capacity)\b")
+"""A person's FIRs "in any role": no role filter (the phrase is read, never left over)."""
+_ANY_ROLE = re.compile(
+    r"\b(?:involving|naming|named|mentioning|mentions?|appears?|appearing)\b|"
+    + _IN_ANY_ROLE.pattern
+)
 
 
 def person_cases_role(text: str) -> str | None:
@@ -530,6 +541,7 @@ FILLER = _words(
     agilla illa aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
     jo jis jin jinhe jinko ho chal chala chali raha rahi rahe chuke chuka chuki hone
     together combined jointly altogether put taken right
+    dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     """
 )
 FILLER |= _OWN
@@ -609,7 +621,7 @@ def _said_by_status(crime: CrimeFilter, e: Entities) -> bool:
     )
 
 
-def _refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
+def refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
     """ "burglary ... at night" means night burglary (and "by day" day burglary)."""
     both = ("BURGLARY - DAY", "BURGLARY - NIGHT")
     when = (
@@ -635,9 +647,12 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     text = festivals.text
     t = _Text(text)
     for until in _UNTIL_NOW.finditer(t.text):
-        t.take(until.span())
+        start, end = until.span()  # left as "on": "from 2025 till now" is since 2025
+        t.text = t.text[:start] + "on".ljust(end - start) + t.text[end:]
     e = Entities(date_notes=festivals.notes, festival_choices=festivals.ambiguous)
     e.fir_ids = _fir_ids(t)
+    if m := _IN_ANY_ROLE.search(t.text):
+        t.take(m.span())
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
             num = serial["num"] or serial["num2"]
@@ -697,7 +712,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         if e.vehicle_status:
             kinds = t.take_phrases(VEHICLE_TYPE_PHRASES)
             e.vehicle_types = list(dict.fromkeys(VEHICLE_TYPE_PHRASES[k] for k in kinds))
-    e.crimes = _refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
+    e.crimes = refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
     if not e.crimes:
         e.crimes = _stolen_vehicles(t.text)
     if e.vehicle_status:
@@ -715,9 +730,10 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     e.ascending = bool(_ASCENDING.search(t.text))
     e.dimensions = _dimensions(t)
     if not (e.stations or e.districts) and (m := _LEFTOVER_PLACE.search(t.text)):
-        _resolve_leftover(e, m["w"])
+        group = "w" if m["w"] else "l"
+        _resolve_leftover(e, m[group])
         if e.stations or e.districts:
-            t.take(m.span("w"))
+            t.take(m.span(group))
     words = re.findall(r"[a-z][a-z']+", t.text)
     e.unused = [w for w in words if w not in FILLER]
     e.ignored = list(

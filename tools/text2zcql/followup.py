@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from schemas.records import FIR_ID_PATTERN
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql.entities import extract
-from tools.text2zcql.understand import Understanding, is_follow_up
+from tools.text2zcql.lexicon import ROLE_WORDS
+from tools.text2zcql.understand import Understanding, in_english, is_follow_up
 
 _BACK = re.compile(
     r"\b(?:of them|of those|out of them|out of those|among them|among those|in me se|inme se|"
@@ -34,6 +36,12 @@ _HEAD = re.compile(
     r"officers?|stations?|beats?|districts?)\b"
 )
 """Nouns that make a question stand alone ("how many cases in Whitefield this year")."""
+_ONLY_THE_LIST = re.compile(
+    r"(?:(?:ok|okay|now|please|pls|can you|could you)\s+)*(?:give|show|list|tell|send|share)\s+"
+    r"(?:me\s+|us\s+)?(?:the\s+|those\s+|their\s+|all\s+)?(?:fir|case)s?\s*"
+    r"(?:numbers?|nos?\.?|ids?|list)\s*(?:please|pls)?\s*\??"
+)
+"""Asking only for the FIR numbers of the previous answer: nothing of its own to query."""
 _NOT_RECORDS = re.compile(
     r"\b(?:procedure|how (?:do|should|can) i|how to|steps?|guidelines?|sop|law|section for|"
     r"punishment|bailable|cognizable|explain|define|definition|meaning|checklist|deadline)\b"
@@ -61,7 +69,7 @@ def continues(u: Understanding, question: str, on_screen: bool) -> bool:
     e = u.entities
     if e.refers_to_visible and on_screen:
         return False
-    if is_follow_up(text):
+    if is_follow_up(text) or _ONLY_THE_LIST.fullmatch(text):
         return True
     named = e.fir_ids or e.fir_serials or e.plates or e.person_name or e.refers_to_active
     if named:
@@ -81,7 +89,10 @@ def as_follow_up(u: Understanding) -> Understanding:
 
 _ON_SCREEN = re.compile(
     r"\b(?:in me se|inme se|unme se|un me se|isme se|is me se|of them|among them|"
-    r"(?:out )?of the ones(?: on (?:my |the )?screen)?|out of (?:these|those))\b",
+    r"(?:out )?of the ones(?: on (?:my |the )?screen)?|out of (?:these|those)|"
+    r"(?:out of|in|from) (?:this|the) list|(?:in |out of )?(?:this|ee|is|iss) list"
+    r"(?: (?:nalli|alli|me|mein|mai))?|"
+    r"(?:of )?the (?:visible|listed|shown) (?:firs|cases|ones|records))\b",
     re.IGNORECASE,
 )
 
@@ -124,3 +135,48 @@ def name_the_person(question: str, history: tuple[str, ...], today: date) -> str
     if name is None:
         return question
     return _PERSON_BACK.sub(lambda m: _named(m[0], name), question, count=1)
+
+
+_FIR_ID = re.compile(FIR_ID_PATTERN, re.IGNORECASE)
+_ROLE = re.compile(r"\b(" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + r")\b")
+_ROLE_BACK = re.compile(
+    r"\b(?:that|the same|this)\s+(?:person|accused|man|woman|suspect|complainant|victim|"
+    r"witness)\b|\b(?:he|she|him|her|avanu|avalu|avaru|usko|woh)\b",
+    re.IGNORECASE,
+)
+_OTHER_CASES = re.compile(
+    r"\b(?:other|else|any|all|firs?|cases?|named|appears?|aata|aati|kaun kaun|yaavu)\b",
+    re.IGNORECASE,
+)
+"""A question about the person's other FIRs: their name is needed, which the FIR's row
+gives only once the earlier answer is read, so such a question is left as it is."""
+
+
+def name_the_role(question: str, history: tuple[str, ...]) -> str:
+    """ "has he been arrested?" right after "who is the accused in FIR-X": the pronoun (or
+    "that accused") becomes "the accused in FIR-X", the person(s) that FIR names in that
+    role. Left as it is when the question names an FIR itself, when the latest earlier
+    question named no FIR and role, or when it asks for the person's other cases."""
+    if not history or _FIR_ID.search(question) or not _ROLE_BACK.search(question):
+        return question
+    latest = in_english(normalise_text(history[-1]))
+    firs = _FIR_ID.findall(history[-1])
+    role = _ROLE.search(latest)
+    if not firs or role is None or _OTHER_CASES.search(in_english(normalise_text(question))):
+        return question
+    if extract(latest, date.today(), cased=history[-1]).person_name:
+        return question  # the person was named: `name_the_person` puts the name in
+    meant = f"the {ROLE_WORDS[role[1]]} in {firs[-1].upper()}"
+    return _ROLE_BACK.sub(meant, question, count=1)
+
+
+_PERSON_PRONOUN = re.compile(r"\b(?:he|she|him|her|his|their|them)\b", re.IGNORECASE)
+
+
+def names_its_referent(question: str, today: date) -> bool:
+    """ "Ravi Kumar - list his FIRs", "IO R. Iyer: his pending cases": the pronoun is the person
+    or IO the question itself names, so it needs no FIR from the screen or the conversation."""
+    if not _PERSON_PRONOUN.search(question):
+        return False
+    e = extract(normalise_text(question), today, cased=question)
+    return bool(e.person_name or e.io_candidates or e.io_badge)

@@ -109,11 +109,13 @@ def ground_word(word: str, vocabulary: tuple[str, ...]) -> Grounding:
 
 
 def _distinct(word: str, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """Candidates best first, a plural folded into its singular ("thefts" -> "theft")."""
+    """Candidates best first, a plural folded into its singular ("thefts" -> "theft") and a
+    station's name written with "ps" run on into the name ("lashkarps" -> "lashkar")."""
     out: dict[str, float] = {}
     for candidate, score in sorted(ranked, key=lambda cs: (-cs[1], cs[0])):
         key = re.sub(r"(?:es|s)$", "", candidate) if len(candidate) > MIN_LENGTH else candidate
-        if key not in out and candidate not in out:
+        same = (candidate, f"{candidate}ps", candidate.removesuffix("ps"))
+        if key not in out and not any(s in out for s in same):
             out[candidate] = score
     merged: list[tuple[str, float]] = []
     for candidate, score in out.items():

@@ -5,7 +5,8 @@ Intent grammar, first match wins:
 2. an FIR number, or "this FIR/this one" with an FIR open on screen -> `lookup_io` when
    the question asks for the investigating officer, else `lookup_status`;
 3. a registration number -> `vehicle_lookup`; a person's name -> `person_lookup`;
-4. "month-wise", "monthly", "trend" -> `trend`: ZCQL has no date functions and one draft
+4. "month-wise", "monthly", "trend" -> `trend` ("year-wise", "per year": counted per year,
+   `yearly`): ZCQL has no date functions and one draft
    is one statement, so a trend selects `registered_at` of the matching FIRs in time order
    (`LIMIT 0, 300`, the first page) and the answer step buckets them by month
    (`tools.records.answer.month_counts`), asking for the next page (`trend.next_page`)
@@ -41,6 +42,7 @@ from tools.text2zcql.conditions import describe as _describe
 from tools.text2zcql.conditions import filters as _filters
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
+from tools.text2zcql.crime_scope import read_crime_scope
 from tools.text2zcql.entities import Entities, person_cases_role
 from tools.text2zcql.followup import (
     as_follow_up,
@@ -49,6 +51,7 @@ from tools.text2zcql.followup import (
     drop_back_words,
     here_as_these,
     name_the_person,
+    name_the_role,
     records_history,
 )
 from tools.text2zcql.investigators import Investigator
@@ -64,11 +67,13 @@ from tools.text2zcql.persons import (
     person_conditions,
     read_person_words,
 )
+from tools.text2zcql.rank_words import read_rank_words
 from tools.text2zcql.same_io import (
     asks_same_io,
     describe_same_io,
     referenced_fir,
     same_io_conditions,
+    the_io_meant,
 )
 from tools.text2zcql.scope_words import outside_state, own_scope
 from tools.text2zcql.understand import (
@@ -86,6 +91,7 @@ from tools.text2zcql.vehicles import (
     status_comparison,
     vehicle_draft,
 )
+from tools.text2zcql.yearly import YEARLY, is_yearly, read_yearly
 
 _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
@@ -105,7 +111,7 @@ _IO_WORDS = re.compile(
 )
 _TREND = re.compile(
     r"\b(?:month[- ]?wise|monthly|per month|by month|each month|every month|month by month|"
-    r"month on month|trends?|over the months|mahine[- ]?wise|har mahine)\b"
+    r"month on month|trends?|over the months|mahine[- ]?wise|har mahine|yearwise)\b"
 )
 _PLATES_ASKED = re.compile(
     r"\b(?:(?:number |registration )?plates?(?: numbers?)?|registration (?:numbers?|nos?))\b"
@@ -128,10 +134,13 @@ _MEASURE_WORDS = {
     "victim_count": "victims",
     "accused_count": "accused",
 }
+_RANKED_DIMENSION = (
+    r"(?:police station|station|beat|district|io|officer|crime head|crime group|area|"
+    r"locality|head|precinct|thana|ps|investigating officer)\b(?!s)"
+)
 _SINGULAR_RANK = re.compile(
-    r"\b(?:which|what)\s+(?:one\s+|single\s+)?(?:police station|station|beat|district|io|"
-    r"officer|crime head|crime group|area|locality|head|precinct|thana|ps|"
-    r"investigating officer)\b(?!s)"
+    rf"\b(?:which|what)\s+(?:one\s+|single\s+)?{_RANKED_DIMENSION}"
+    rf"|\b(?:the\s+)?(?:most|least)\s+(?:common|frequent|usual)\s+{_RANKED_DIMENSION}"
 )
 
 
@@ -174,14 +183,24 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "cover only your precincts in Karnataka."
         )
     question, _ = own_scope(request.question)
+    history = records_history(request.history)
+    question = name_the_role(the_io_meant(question, history), history)
     question, asked = read_person_words(question)
     question, vehicle_words = read_vehicle_words(question)
     question = comparison_words(question)
+    question = read_yearly(question)
+    question = read_rank_words(question)
+    question, ruled_out = read_crime_scope(question)
+    if ruled_out is not None:
+        return clarify(
+            f"You asked to leave out {ruled_out}, which is part of the other crime you named; I "
+            "cannot leave one crime out of another in one query. Which crime heads should I "
+            "count?"
+        )
     if request.visible_record_ids:
         question = as_these(question)
         if request.active_fir_id is None:
             question = here_as_these(question)
-    history = records_history(request.history)
     question = name_the_person(question, history, request.today)
     u = understand(question, request.today, request.precincts)
     if history and continues(u, question, bool(request.visible_record_ids)):
@@ -351,6 +370,9 @@ def _draft(
         statement = b.select(
             ("registered_at",), "firs", where, order="registered_at", limit=f"0, {b.LIST_LIMIT}"
         )
+        if is_yearly(text):
+            explanation = f"Year-wise trend of FIRs{about}: registration times counted per year."
+            return replace(_with(statement, "trend", explanation, filters), buckets=YEARLY)
         return _with(
             statement,
             "trend",
@@ -626,6 +648,18 @@ def _person(text: str, e: Entities, precincts: list[str], place: str) -> ZcqlDra
     where.extend(_filters(e, "firs"))
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many()
+    role = f" as {role_name}" if role_name else ""
+    if arrested is not None:
+        role += " and arrested" if arrested else " and not arrested"
+    filters = [f" naming '{name}'{role}", *_describe(e, place)]
+    join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
+    if _HOW_MANY.search(text):
+        counted = b.aggregate(("COUNT(persons.ROWID)",), "persons", where, join=join)
+        if counted is None:
+            return _too_many()
+        about = "".join(_describe(e, place))
+        explanation = f"Counting the times '{name}' is named{role} in FIRs{about}."
+        return _with(counted, "count", explanation, filters)
     columns: tuple[str, ...] = b.PERSON_COLUMNS
     if arrested is not None:
         columns = (*columns, "persons.arrested", "persons.arrested_at")
@@ -633,14 +667,10 @@ def _person(text: str, e: Entities, precincts: list[str], place: str) -> ZcqlDra
         columns,
         "persons",
         where,
-        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
+        join=join,
         order="firs.registered_at DESC",
         limit=str(b.LIST_LIMIT),
     )
-    role = f" as {role_name}" if role_name else ""
-    if arrested is not None:
-        role += " and arrested" if arrested else " and not arrested"
-    filters = [f" naming '{name}'{role}", *_describe(e, place)]
     return _with(
         statement,
         "person_lookup",

@@ -69,6 +69,7 @@ NOT_ARRESTED = re.compile(
 ANYONE_ARRESTED = re.compile(
     r"\b(?:anyone|anybody|any one|who|whom|which|persons?|people|accused|list|show|names?)\b"
     r".*\b(?:arrested|arrests?|giraftar\w*)\b"
+    r"|\b(?:arrested|giraftar\w*)\s+(?:persons?|people|accused|suspects?)\b"
 )
 _FIRS_DATED = re.compile(
     r"\b(?:registered|lodged|reported)\b|\b(?:firs?|cases?)\s+(?:of|from|in|registered)\s+"

@@ -20,12 +20,36 @@ _SAME_IO = re.compile(
 )
 _CASES = re.compile(r"\b(?:cases?|firs?|other)\b", re.IGNORECASE)
 _OTHER = re.compile(r"\bother\b")
+_ELSE = re.compile(r"\belse\b", re.IGNORECASE)
+_ASKED_IO = re.compile(
+    r"\b(?:io|i\.o\.|investigating officer|investigation officer|who is handling|handled by)\b",
+    re.IGNORECASE,
+)
+_HIS = re.compile(
+    r"\b(?:his|her|uske|uska|unke|unka|avara|avaru|avana|avala)\b"
+    r"(?!\s+(?:io|i\.o\.|investigating officer|officer)\b)",
+    re.IGNORECASE,
+)
 _FIR_ID = re.compile(FIR_ID_PATTERN, re.IGNORECASE)
 
 
 def asks_same_io(text: str) -> bool:
     """Cases of the IO of an FIR referred to ("that IO's pending cases"), not the IO itself."""
     return bool(_SAME_IO.search(text) and _CASES.search(text))
+
+
+def the_io_meant(question: str, history: tuple[str, ...]) -> str:
+    """ "how many of his cases are pending" right after "who is the IO of FIR-X": "his" is
+    that FIR's IO, read as "that IO"; with that IO's cases asked, "what else" is "what other".
+    Unchanged unless the latest earlier question asked for the IO of a named FIR."""
+    if not history or _FIR_ID.search(question):
+        return question
+    latest = history[-1]
+    if _FIR_ID.search(latest) and _ASKED_IO.search(latest):
+        question = _HIS.sub("that IO", question, count=1)
+    if _SAME_IO.search(question):
+        question = _ELSE.sub("other", question)
+    return question
 
 
 def referenced_fir(active_fir_id: str | None, history: tuple[str, ...]) -> str | None:

@@ -15,7 +15,7 @@ from datetime import date
 
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
-from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS
+from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS, Period
 from tools.text2zcql.entities import (
     PATTERN_WORDS,
     PRECINCT_CODES,
@@ -23,6 +23,7 @@ from tools.text2zcql.entities import (
     Entities,
     extract,
     overlay,
+    refine_burglary,
 )
 from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
 from tools.text2zcql.lexicon import (
@@ -35,6 +36,7 @@ from tools.text2zcql.lexicon import (
 GRAMMAR = frozenset(
     """
     top most per split across breakdown down grouped trend trends monthly wise har mahine common
+    yearwise ids id role roles registrations applied invoked handle handles
     highest lowest fewest least busiest five three ten handled handling kaun current what's who's
     as register registered receive received involved plate plates registration naming appear appears
     cite cites citing recent latest happening contact raids raid maximum max worst safest
@@ -63,7 +65,8 @@ CORRECTABLE: tuple[str, ...] = tuple(
 """Words a misspelling may be corrected to: the parser's content vocabulary only, so that a
 typo is never "corrected" into a word the parser then ignores (which would widen silently)."""
 _FOLLOW_UP = re.compile(
-    r"^(?:and|what about|how about|same for|same in|same but|also|ok and|now|aur|only|just|"
+    r"^(?:and|what about|how about|same for|same in|same but|(?:the )?same thing|also|ok and|"
+    r"okay and|now|aur|only|just|"
     r"what of|then|ab)\b"
 )
 
@@ -114,6 +117,7 @@ _WRITE = re.compile(
     r"|\b(?:mark|set|update|change)\b.{0,60}\b(?:as|to)\b"
     r"|\b(?:mark|close|closed|band|update|delete|change|badal|charge ?sheeted|undetected|"
     r"transfer)\b.{0,60}\b(?:kar do|kardo|kar dijiye|kar dena|maadi|madi)\b"
+    r"|\b(?:update|delete|badal|edit|modify|sahi)\s+(?:karo|kariye|kijiye)\b"
     r"|\b(?:badal do|hata do|mita do|hatao|mitao)\b"
 )
 
@@ -180,11 +184,16 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
     return Understanding(text, e, corrections, unsure, unknown)
 
 
-_SHOW = re.compile(r"\b(?:list|show|display|names?|which ones|dikhao|dikhaiye|thorisi)\b")
+_SHOW = re.compile(
+    r"\b(?:list|show|display|names?|which ones|dikhao|dikhaiye|thorisi)\b"
+    r"|\b(?:fir|case)\s+(?:numbers?|nos?|ids?)\b"
+)
 _HOW_MANY = re.compile(
     r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|eshtu|yeshtu|estu)\b"
 )
 """A follow-up that asks for a list drops the count words of the question it follows."""
+_YEAR_BEFORE = re.compile(r"\b(?:the\s+)?(?:year|saal|varsha)\s+before\s+(?:that|it|this)\b")
+"""A follow-up going one year back from the year the conversation was about."""
 
 
 def is_follow_up(text: str) -> bool:
@@ -214,12 +223,21 @@ def carry(
     carried = base.text
     if _SHOW.search(u.text) and not _HOW_MANY.search(u.text):
         carried = _HOW_MANY.sub(" ", carried)  # "list only the pending ones" after a count
+    merged = overlay(base.entities, u.entities)
+    merged.crimes = refine_burglary(merged.crimes, u.text)  # "how many of those at night"
+    unknown = list(u.unknown)
+    if _YEAR_BEFORE.search(u.text):
+        year = merged.period.registration_year(today) if merged.period else None
+        if year is None:
+            unknown.append("the year before that")  # no one year to go back from: asked
+        else:
+            merged.period = Period(date(year - 1, 1, 1), date(year, 1, 1), str(year - 1))
     return Understanding(
         f"{u.text} {carried}",
-        overlay(base.entities, u.entities),
+        merged,
         u.corrections,
         u.unsure,
-        u.unknown,
+        unknown,
         follows=base.follows,
     )
 

@@ -30,6 +30,16 @@ _VEHICLE = re.compile(
 )
 _MISSING = re.compile(r"\b(?:still\s+)?missing\b", re.IGNORECASE)
 _INVOLVED = re.compile(r"\bvehicles?\s+(?:involved|used)\s+in\b", re.IGNORECASE)
+_EITHER_STATUS = re.compile(
+    r"\b(stolen|recovered|seized|involved)\s+(?:or|and/or|/)\s+(stolen|recovered|seized|involved)\b",
+    re.IGNORECASE,
+)
+"""Two vehicle statuses asked together ("seized or involved"): vehicles with either."""
+_STATUS_PAIR = re.compile(
+    r"\b(?:stolen|recovered)\s+(?:vs\.?|versus|and|against)\s+(?:stolen|recovered)\b",
+    re.IGNORECASE,
+)
+"""Stolen and recovered compared with no vehicle word: only vehicles are stolen or recovered."""
 _STOLEN = re.compile(r"\b(?:stolen|chori|kalavu|theft|thefts)\b")
 
 
@@ -54,8 +64,11 @@ _MAKE_PATTERNS = tuple((make, re.compile(_make_pattern(make), re.IGNORECASE)) fo
 
 
 def read_vehicle_words(question: str) -> tuple[str, VehicleWords]:
-    """The question with a vehicle make replaced by "vehicles", and the makes it names."""
+    """The question with a vehicle make replaced by "vehicles", and the makes it names
+    ("stolen vs recovered" alone is read as vehicles)."""
     text = _LINKED.sub("in", question)
+    if not _VEHICLE.search(text):
+        text = _STATUS_PAIR.sub(r"\g<0> vehicles", text)
     status = None
     if _VEHICLE.search(text):
         text = _MISSING.sub("not recovered", text)
@@ -99,6 +112,13 @@ def vehicle_draft(
     fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
     fir_filters = filters(fir, "firs")
     own = _vehicle_conditions(status, kind, words, "vehicles" if fir_filters else "")
+    if either := _EITHER_STATUS.search(text):  # "seized or involved": both statuses
+        either_statuses = list(dict.fromkeys(w.capitalize() for w in either.groups()))
+        status = " or ".join(either_statuses)
+        own = [
+            b.equals_any(b.column("status", "vehicles" if fir_filters else ""), either_statuses),
+            *_vehicle_conditions(None, kind, words, "vehicles" if fir_filters else ""),
+        ]
     if fir_filters:
         where = [
             b.equals_any("vehicles.precinct_id", precincts),
@@ -125,6 +145,14 @@ def vehicle_draft(
     said = [s for s in said if s]
     about = "".join(said)
     shown = tuple(s.strip(" ,") for s in said)
+    if "precinct_id" in e.dimensions:
+        if b.cost(where) > b.MAX_CONDITIONS:
+            return too_many()
+        column = "vehicles.precinct_id" if join else "precinct_id"
+        grouped = b.select((column, count), "vehicles", where, join=join, group=(column,))
+        return ZcqlDraft(
+            grouped, "breakdown", f"Vehicles{about}, counted by station.", filters=shown
+        )
     if counting:
         return ZcqlDraft(
             statement or "",
