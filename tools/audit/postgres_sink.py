@@ -12,7 +12,7 @@ from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
 from tools.audit.chain import GENESIS_HASH, seal_batch
 from tools.audit.sink import OnCommit
-from tools.audit.sqlite_sink import COLUMNS, row_to_event
+from tools.audit.sqlite_sink import COLUMNS, row_to_event, stored_rows
 
 
 class PostgresAuditSink:
@@ -71,22 +71,8 @@ class PostgresAuditSink:
                     # one COPY per batch: the rows stream in one round trip, the stored data
                     # is the canonical JSON text already encoded for the hash
                     with cursor.copy(f"COPY audit_events ({COLUMNS}) FROM STDIN") as copy:
-                        for e, data in zip(batch.events, batch.data_json, strict=True):
-                            copy.write_row(
-                                (
-                                    e.seq,
-                                    e.ts,
-                                    e.request_id,
-                                    e.badge_id,
-                                    e.kind,
-                                    e.step,
-                                    e.frm,
-                                    e.to,
-                                    data,
-                                    e.prev_hash,
-                                    e.hash,
-                                )
-                            )
+                        for row in stored_rows(batch):
+                            copy.write_row(row)
             except psycopg.Error as error:
                 raise AuditUnavailable(f"audit append failed: {error}") from error
             if self.on_commit is not None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
-from tools.audit.chain import GENESIS_HASH, seal_batch
+from tools.audit.chain import GENESIS_HASH, SealedBatch, seal_batch
 from tools.audit.sink import OnCommit
 
 SCHEMA = """
@@ -47,6 +47,27 @@ WHEN NEW.prev_hash IS NOT coalesce(
 BEGIN SELECT RAISE(ABORT, 'audit_events: an event must follow the one before it'); END;
 """
 COLUMNS = 'seq, ts, request_id, badge_id, kind, step, frm, "to", data, prev_hash, hash'
+
+
+def stored_rows(batch: SealedBatch) -> list[tuple[object, ...]]:
+    """A sealed batch as rows in `COLUMNS` order, data as the JSON text already encoded
+    (shared with the PostgreSQL sink)."""
+    return [
+        (
+            e.seq,
+            e.ts,
+            e.request_id,
+            e.badge_id,
+            e.kind,
+            e.step,
+            e.frm,
+            e.to,
+            data,
+            e.prev_hash,
+            e.hash,
+        )
+        for e, data in zip(batch.events, batch.data_json, strict=True)
+    ]
 
 
 def row_to_event(row: tuple[object, ...]) -> AuditEvent:
@@ -105,22 +126,7 @@ class SqliteAuditSink:
                     batch = seal_batch(events, *self.head())
                     self._db.executemany(
                         f"INSERT INTO audit_events ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                        [
-                            (
-                                e.seq,
-                                e.ts,
-                                e.request_id,
-                                e.badge_id,
-                                e.kind,
-                                e.step,
-                                e.frm,
-                                e.to,
-                                data,
-                                e.prev_hash,
-                                e.hash,
-                            )
-                            for e, data in zip(batch.events, batch.data_json, strict=True)
-                        ],
+                        stored_rows(batch),
                     )
                     self._db.execute("COMMIT")
                 except BaseException:
