@@ -47,3 +47,12 @@ def test_the_four_version_3_held_out_sets_are_frozen() -> None:
         "out_of_scope_v3.jsonl",
         "fallback_heldout_v3.jsonl",
     } <= set(read_manifest(MANIFEST))
+
+
+def test_the_four_version_4_held_out_sets_are_frozen() -> None:
+    assert {
+        "records_heldout_v4.jsonl",
+        "knowledge_heldout_v4.jsonl",
+        "out_of_scope_v4.jsonl",
+        "fallback_heldout_v4.jsonl",
+    } <= set(read_manifest(MANIFEST))
