@@ -9,7 +9,7 @@ from schemas.audit import AuditEvent
 
 _new = object.__new__
 _set = object.__setattr__
-_QUEUED_FIELDS = frozenset(("kind", "request_id", "badge_id", "ts", "step", "frm", "to", "data"))
+_QUEUED_FIELDS = {"kind", "request_id", "badge_id", "ts", "step", "frm", "to", "data"}
 
 
 def constructed(values: dict[str, Any], fields_set: set[str]) -> AuditEvent:
@@ -46,22 +46,25 @@ def queued_event(
         and (frm is None or type(frm) is str)
         and (to is None or type(to) is str)
         and type(data) is dict
-        and all(type(key) is str for key in data)
     ):
-        values = {
-            "kind": kind,
-            "request_id": request_id,
-            "badge_id": badge_id,
-            "ts": ts,
-            "step": step,
-            "frm": frm,
-            "to": to,
-            "data": dict(data),
-            "seq": None,
-            "prev_hash": None,
-            "hash": None,
-        }
-        return constructed(values, set(_QUEUED_FIELDS))
+        for key in data:
+            if type(key) is not str:
+                break
+        else:
+            values = {
+                "kind": kind,
+                "request_id": request_id,
+                "badge_id": badge_id,
+                "ts": ts,
+                "step": step,
+                "frm": frm,
+                "to": to,
+                "data": data.copy(),
+                "seq": None,
+                "prev_hash": None,
+                "hash": None,
+            }
+            return constructed(values, _QUEUED_FIELDS.copy())
     return AuditEvent(
         kind=kind,
         request_id=request_id,
