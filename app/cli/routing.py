@@ -160,9 +160,9 @@ def outcome_of(route: str, response: Mapping[str, Any] | None, failed: bool) -> 
 def export_decisions(settings: Settings, out: Path) -> int:
     """Every logged router decision from the audit trail as replayable JSONL."""
     from app.wiring import audit_config
-    from tools.audit.trail import open_store
+    from tools.audit.trail import open_reader
 
-    sink = open_store(audit_config(settings))
+    sink = open_reader(audit_config(settings))
     decisions: dict[str, dict[str, Any]] = {}
     responses: dict[str, dict[str, Any]] = {}
     failures: set[str] = set()

@@ -9,9 +9,20 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from schemas.audit import AuditEvent
+from tools.audit.construct import constructed
 
 GENESIS_HASH = "0" * 64
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+# The C encoder `_CANONICAL.encode` builds on every call, built once with the same settings
+# (no circular-reference bookkeeping: a cycle raises RecursionError instead of ValueError).
+_c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)  # untyped in typeshed
+_C_CANONICAL = (
+    None
+    if _c_make_encoder is None
+    else _c_make_encoder(
+        None, _CANONICAL.default, encode_basestring, None, ":", ",", True, False, True
+    )
+)
 CHAINED_FIELDS = ("seq", "ts", "request_id", "badge_id", "kind", "step", "frm", "to", "data")
 
 
@@ -72,12 +83,7 @@ def sealed_copy(event: AuditEvent, seq: int, prev_hash: str, digest: str) -> Aud
     copy path: the same shallow copy, built directly (as `model_construct` builds a model)."""
     values = event.__dict__.copy()
     values["seq"], values["prev_hash"], values["hash"] = seq, prev_hash, digest
-    copy = object.__new__(type(event))
-    object.__setattr__(copy, "__dict__", values)
-    object.__setattr__(copy, "__pydantic_fields_set__", event.model_fields_set | _SEALED_FIELDS)
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_private__", None)
-    return copy
+    return constructed(values, event.__pydantic_fields_set__ | _SEALED_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,5 +120,8 @@ def seal(events: list[AuditEvent], head_seq: int, head_hash: str) -> list[AuditE
 
 
 def json_data(data: dict[str, Any]) -> str:
-    """The stored form of an event's data field."""
-    return _CANONICAL.encode(data)
+    """The stored form of an event's data field: `_CANONICAL.encode(data)`, by the C encoder
+    that call would build (tests/tools/audit/test_chain_encoding.py compares the two)."""
+    if _C_CANONICAL is None:
+        return _CANONICAL.encode(data)
+    return "".join(_C_CANONICAL(data, 0))

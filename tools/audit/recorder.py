@@ -9,6 +9,7 @@ from typing import Any
 
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
+from tools.audit.construct import queued_event
 from tools.audit.sink import AuditSink
 
 _second: tuple[int, str] = (-1, "")
@@ -46,17 +47,11 @@ class RequestAudit:
         to: str | None = None,
         ts: str | None = None,
     ) -> None:
-        """Queue one event."""
+        """Queue one event (validated as `AuditEvent(...)` would, without its cost when every
+        value already has its declared type)."""
         self.pending.append(
-            AuditEvent(
-                kind=kind,
-                request_id=self.request_id,
-                badge_id=self.badge_id,
-                ts=ts or utc_now(),
-                step=step,
-                frm=frm,
-                to=to,
-                data=data or {},
+            queued_event(
+                kind, self.request_id, self.badge_id, ts or utc_now(), step, frm, to, data or {}
             )
         )
 

@@ -12,6 +12,16 @@ OnCommit = Callable[[list[AuditEvent], list[str]], None]
 in chain order, before `append` returns."""
 
 
+class TrailReader(Protocol):
+    """Reads a stored trail."""
+
+    def events(self) -> Iterator[AuditEvent]:
+        """Every stored event in sequence order."""
+        ...
+
+    def close(self) -> None: ...
+
+
 class AuditSink(Protocol):
     """Append-only storage for chained audit events."""
 

@@ -151,3 +151,51 @@ class SqliteAuditSink:
 
     def close(self) -> None:
         self._db.close()
+
+
+class SqliteTrailReader:
+    """Reads a trail without writing to it: opened read-only (`mode=ro`), no pragma, no
+    schema, so an old trail (without the `audit_events_follow` trigger) can be verified where
+    it lies, even on read-only media. When SQLite cannot open it read-only (a WAL trail whose
+    shared-memory file cannot be created there), it is read as immutable: the database file
+    alone, as on a copy that nobody writes."""
+
+    backend = "sqlite"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+        if path.exists():
+            self._db = _open_read_only(path)
+
+    def events(self) -> Iterator[AuditEvent]:
+        if self._db is None or not _has_events_table(self._db):
+            return
+        for row in self._db.execute(f"SELECT {COLUMNS} FROM audit_events ORDER BY seq"):
+            yield row_to_event(row)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """Read-only, else immutable (see SqliteTrailReader)."""
+    uri = path.resolve().as_uri()
+    problem: sqlite3.Error | None = None
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        db = sqlite3.connect(f"{uri}?{query}", uri=True, check_same_thread=False)
+        try:
+            _has_events_table(db)  # SQLite opens lazily: a failure shows at the first read
+            return db
+        except sqlite3.Error as error:
+            db.close()
+            problem = error
+    raise AuditUnavailable(f"audit database unreadable: {problem}")
+
+
+def _has_events_table(db: sqlite3.Connection) -> bool:
+    row = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit_events'"
+    ).fetchone()
+    return row is not None

@@ -25,7 +25,7 @@ from tools.audit.keys import (
 )
 from tools.audit.recorder import utc_now
 from tools.audit.siem import SyslogExporter, parse_siem_url
-from tools.audit.sink import AuditSink, OnCommit
+from tools.audit.sink import AuditSink, OnCommit, TrailReader
 from tools.audit.verify import VerifyReport, verify_trail
 from tools.audit.witness import FileWitness, PostgresWitness, Witness
 
@@ -105,7 +105,8 @@ def configured_witnesses(config: AuditConfig) -> list[Witness]:
 
 
 def open_store(config: AuditConfig, on_commit: OnCommit | None = None) -> AuditSink:
-    """The bare sink; without `on_commit` (no anchor, no export) it is what readers use."""
+    """The bare sink (creating the store and its schema when needed); without `on_commit`
+    it appends without anchor or export."""
     if config.backend == "postgres":
         from tools.audit.postgres_sink import PostgresAuditSink
 
@@ -115,6 +116,16 @@ def open_store(config: AuditConfig, on_commit: OnCommit | None = None) -> AuditS
     from tools.audit.sqlite_sink import SqliteAuditSink
 
     return SqliteAuditSink(config.sqlite_path or config.home / "audit.db", on_commit)
+
+
+def open_reader(config: AuditConfig) -> TrailReader:
+    """The configured trail for reading only: nothing is created or changed (PostgreSQL: the
+    sink, under whatever role the DSN names, e.g. the reader)."""
+    if config.backend == "postgres":
+        return open_store(config)
+    from tools.audit.sqlite_sink import SqliteTrailReader
+
+    return SqliteTrailReader(config.sqlite_path or config.home / "audit.db")
 
 
 class AuditTrail:
@@ -204,7 +215,7 @@ def verify_configured(config: AuditConfig, witness: str | None = None) -> Verify
     """Verify the configured trail against its anchor, and against a witness when asked."""
     public_key = verifying_key(config)
     texts = None if witness is None else witness_texts(config, witness)
-    store = open_store(config)
+    store = open_reader(config)
     try:
         return verify_trail(
             store.events(),
