@@ -194,7 +194,7 @@ class DirectTurn:
                         raise NotDirect(f"{name} chose {target}")
                     (waiting.add(target) if target in self.plan.deferred else ready.append(target))
         if thread is not None and self.memory is not None:
-            await self.memory.save(thread, input, steps)
+            await self.memory.save(thread, input, self.plan.entry, steps)
 
     def successors(self, name: str, before: dict[str, Any], update: dict[str, Any]) -> list[str]:
         """The node(s) after `name`: its fixed edge, or its branch on its own update."""

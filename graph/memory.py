@@ -121,9 +121,10 @@ class ConversationMemory:
         )
 
     async def save(
-        self, thread: Thread, input: Mapping[str, Any], steps: list[list[NodeRun]]
+        self, thread: Thread, input: Mapping[str, Any], entry: str, steps: list[list[NodeRun]]
     ) -> None:
-        """Replay the turn into the channels and store the one checkpoint LangGraph would."""
+        """Replay the turn (`input`, `__start__`'s edge to the plan's `entry`, then each
+        superstep's node runs) into the channels and store the one checkpoint LangGraph would."""
         checkpoint = self.restored(thread)
         channels = {
             name: spec.from_checkpoint(checkpoint["channel_values"][name])
@@ -133,7 +134,7 @@ class ConversationMemory:
         }
         previous = dict(checkpoint["channel_versions"])
         self.apply(checkpoint, channels, [Task("__input__", (), ((START, dict(input)),))])
-        start = Task(START, (START,), (*input.items(), ("branch:to:orchestrator", None)))
+        start = Task(START, (START,), (*input.items(), (f"branch:to:{entry}", None)))
         updated = self.apply(checkpoint, channels, [start])
         for runs in steps:
             updated = self.apply(checkpoint, channels, [node_task(*run) for run in runs])
