@@ -50,7 +50,9 @@ class Assistant:
 
     `direct`, when set, runs the same plan without LangGraph (`graph.direct.DirectTurn`) for a
     turn without a conversation id: nothing is remembered for such a turn, so it needs no
-    checkpoint, and the answer and audit events are the compiled graph's."""
+    checkpoint, and the answer and audit events are the compiled graph's. `conversation`, when
+    set, runs a turn in a conversation the same way, reading and saving the conversation's
+    checkpoint in LangGraph's format (`graph.memory`)."""
 
     graph: Any
     context: GraphContext
@@ -61,12 +63,12 @@ class Assistant:
     pixel_budget: int = DEFAULT_PIXEL_BUDGET
     uploads: UploadPool = field(default_factory=UploadPool)
     direct: Any | None = None
+    conversation: Any | None = None
 
     def runner_for(self, request: ChatRequest) -> Any:
-        """The direct plan for a turn without memory, else the compiled graph."""
-        if self.direct is not None and not request.conversation_id:
-            return self.direct
-        return self.graph
+        """The direct plan (with the conversation's memory for a turn in one), else the graph."""
+        runner = self.conversation if request.conversation_id else self.direct
+        return self.graph if runner is None else runner
 
     def validate_images(self, images: list[RawImage]) -> list[ValidatedImage]:
         """Every attachment checked by content within the message's pixel budget; the first

@@ -246,8 +246,9 @@ def records_service(
 
 @asynccontextmanager
 async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[Assistant]:
-    """The compiled graph with its checkpointer, context and audit sink; closed on exit. A turn
-    without a conversation id runs the same plan directly (no LangGraph loop, no checkpoint)."""
+    """The compiled graph with its checkpointer, context and audit sink; closed on exit. Every
+    turn runs the same plan directly (no LangGraph loop); a turn in a conversation reads and
+    saves the conversation's checkpoint in LangGraph's format (`graph.memory`)."""
     async with AsyncExitStack() as stack:
         sink = overrides.pop("sink", None) or open_audit_sink(settings)
         stack.callback(sink.close)
@@ -258,10 +259,12 @@ async def open_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[
             stack.callback(context.knowledge.close)
         from graph.build import PLAN, build_graph
         from graph.direct import DirectTurn
+        from graph.memory import ConversationMemory
 
         graph = build_graph(PLAN).compile(checkpointer=saver)
         assistant = assistant_of(settings, graph, context, sink)
         assistant.direct = DirectTurn(PLAN)
+        assistant.conversation = DirectTurn(PLAN, ConversationMemory(graph))
         yield assistant
 
 

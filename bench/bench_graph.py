@@ -1,10 +1,13 @@
 """The graph's own overhead per request: the turn runner + edge audit + audit write, versus
 calling the same node functions directly in sequence (smalltalk route, so node work is tiny).
 
-Three runners, in the same run: the whole plan run directly (`graph.direct.DirectTurn(PLAN)`,
-what the service runs for a turn without a conversation id); the compiled LangGraph graph (a
-turn in a conversation), with and without the SQLite checkpointer; and the four-node smalltalk
-plan (what `crimeassist ask "Good morning"` runs). Beside them, LangGraph's own floor: the same
+Runners, in the same run: the whole plan run directly (`graph.direct.DirectTurn(PLAN)`, what
+the service runs for a turn without a conversation id); a turn in a conversation, run directly
+with `graph.memory` reading and saving the thread's SQLite checkpoint (what the service runs)
+and run by the compiled graph with that checkpointer (what it ran before), each on a thread of
+its own that keeps growing to the 20 remembered turns; the compiled LangGraph graph without
+a conversation, with and without the checkpointer; and the four-node smalltalk plan (what
+`crimeassist ask "Good morning"` runs). Beside them, LangGraph's own floor: the same
 four supersteps over the same state with nodes that do nothing, no streaming, no audit.
 Medians and the best runs are both given: on a machine other jobs share, the best run is what
 a turn costs when nothing else runs."""
@@ -19,13 +22,16 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import aiosqlite
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.graph import END, START, StateGraph
 
+from app.wiring import checkpoint_serde
 from bench.stats import summary_ms
 from graph.build import PLAN, build_graph
 from graph.context import GraphContext
 from graph.direct import DirectTurn
+from graph.memory import ConversationMemory
 from graph.nodes.aggregator import aggregator
 from graph.nodes.orchestrator import orchestrator
 from graph.nodes.router import router
@@ -38,7 +44,16 @@ from tools.roster import officer_by_badge
 from validators.guardrail.engine import Guardrail
 
 RUNS = 300
-PATHS = ("direct", "floor", "graph", "memory", "direct_turn", "planned")
+PATHS = (
+    "direct",
+    "floor",
+    "graph",
+    "memory",
+    "direct_turn",
+    "planned",
+    "conversation_graph",
+    "conversation_direct",
+)
 
 
 def request(i: int) -> dict[str, Any]:
@@ -87,11 +102,14 @@ async def through_floor(app: Any, i: int) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-async def through_graph(app: Any, context: GraphContext, sink: SqliteAuditSink, i: int) -> float:
-    """run_turn: LangGraph streaming, edge audit, audit flush (and checkpoint if compiled so)."""
+async def through_graph(
+    app: Any, context: GraphContext, sink: SqliteAuditSink, i: int, thread: str | None = None
+) -> float:
+    """run_turn: LangGraph streaming, edge audit, audit flush (and checkpoint if compiled so);
+    on a thread of its own unless `thread` names a conversation."""
     started = time.perf_counter()
     audit = RequestAudit(sink, f"bench-{i}", "KA-3003")
-    await run_turn(app, request(i), context, audit, f"KA-3003:bench-{i}")
+    await run_turn(app, request(i), context, audit, thread or f"KA-3003:bench-{i}")
     return (time.perf_counter() - started) * 1000
 
 
@@ -103,9 +121,13 @@ async def measure() -> dict[str, Any]:
         floor = floor_graph()
         turn = DirectTurn()
         planned = DirectTurn(PLAN)
-        async with AsyncSqliteSaver.from_conn_string(str(Path(tmp) / "cp.db")) as saver:
+        async with aiosqlite.connect(str(Path(tmp) / "cp.db")) as conn:
+            saver = AsyncSqliteSaver(conn, serde=checkpoint_serde())  # the service's serializer
             remembered = build_graph().compile(checkpointer=saver)
-            for i in range(20):  # warm-up
+            conversation = DirectTurn(PLAN, ConversationMemory(remembered))
+            for i in range(20):  # warm-up; it fills both conversations' memory
+                await through_graph(remembered, context, sink, i, "KA-3003:conversation-graph")
+                await through_graph(conversation, context, sink, i, "KA-3003:conversation-direct")
                 await direct(context, i)
                 await through_floor(floor, i)
                 await through_graph(plain, context, sink, i)
@@ -122,17 +144,25 @@ async def measure() -> dict[str, Any]:
                     "memory": through_graph(remembered, context, sink, 5000 + i),
                     "direct_turn": through_graph(turn, context, sink, 9000 + i),
                     "planned": through_graph(planned, context, sink, 13000 + i),
+                    "conversation_graph": through_graph(
+                        remembered, context, sink, 17000 + i, "KA-3003:conversation-graph"
+                    ),
+                    "conversation_direct": through_graph(
+                        conversation, context, sink, 21000 + i, "KA-3003:conversation-direct"
+                    ),
                 }
                 for key, call in calls.items():
-                    cpu = time.process_time()
+                    cpu_start = time.process_time()
                     runs[key].append(await call)
-                    cpus[key].append((time.process_time() - cpu) * 1000)
-    d, f, g, m, t, p = (statistics.median(runs[k]) for k in PATHS)
+                    cpus[key].append((time.process_time() - cpu_start) * 1000)
+    d, f, g, m, t, p, cg, cd = (statistics.median(runs[k]) for k in PATHS)
     cpu = {key: statistics.median(values) for key, values in cpus.items()}
     return {
         "direct_node_calls": summary_ms(runs["direct"]),
         "service_turn_without_conversation_plan_run_directly": summary_ms(runs["planned"]),
         "langgraph_floor_four_empty_steps": summary_ms(runs["floor"]),
+        "service_turn_in_conversation_plan_run_directly": summary_ms(runs["conversation_direct"]),
+        "turn_in_conversation_compiled_graph": summary_ms(runs["conversation_graph"]),
         "graph_with_audit": summary_ms(runs["graph"]),
         "graph_with_audit_and_sqlite_checkpointer": summary_ms(runs["memory"]),
         "direct_turn_with_audit": summary_ms(runs["direct_turn"]),
@@ -140,6 +170,11 @@ async def measure() -> dict[str, Any]:
         "overhead_best_ms_service_turn_without_conversation": round(
             min(runs["planned"]) - min(runs["direct"]), 3
         ),
+        "overhead_median_ms_service_turn_in_conversation": round(cd - d, 3),
+        "overhead_best_ms_service_turn_in_conversation": round(
+            min(runs["conversation_direct"]) - min(runs["direct"]), 3
+        ),
+        "overhead_median_ms_turn_in_conversation_compiled_graph": round(cg - d, 3),
         "overhead_median_ms_graph_and_audit": round(g - d, 3),
         "overhead_median_ms_with_checkpointer": round(m - d, 3),
         "overhead_median_ms_langgraph_floor_alone": round(f, 3),
@@ -155,11 +190,19 @@ async def measure() -> dict[str, Any]:
         "overhead_median_cpu_ms_service_turn_without_conversation": round(
             cpu["planned"] - cpu["direct"], 3
         ),
+        "overhead_median_cpu_ms_service_turn_in_conversation": round(
+            cpu["conversation_direct"] - cpu["direct"], 3
+        ),
+        "overhead_median_cpu_ms_turn_in_conversation_compiled_graph": round(
+            cpu["conversation_graph"] - cpu["direct"], 3
+        ),
         "overhead_median_cpu_ms_graph_and_audit": round(cpu["graph"] - cpu["direct"], 3),
         "overhead_median_cpu_ms_with_checkpointer": round(cpu["memory"] - cpu["direct"], 3),
         "goal": "graph + audit overhead under 2 ms at the median",
-        "note": "a turn without a conversation id runs the plan directly (service_turn_*); "
-        "a turn in a conversation runs the compiled graph and its checkpointer (graph_*)",
+        "note": "the service runs every turn's plan directly (service_turn_*), a turn in a "
+        "conversation reading and saving its checkpoint (service_turn_in_conversation_*); "
+        "turn_in_conversation_compiled_graph is the compiled graph on such a thread, what a "
+        "conversation turn ran before",
     }
 
 

@@ -7,6 +7,7 @@ thread, merged, sorted by cumulative and by own time. Wall time on a shared mach
 CPU time and profile proportions are the evidence.
 
     python -m bench.profile_chat --home var --requests 200
+    python -m bench.profile_chat --home var --conversation   # each officer in one conversation
     python -m bench.profile_chat --home var --records-pg DSN --audit-pg DSN --checkpoint-pg DSN
 """
 
@@ -107,9 +108,12 @@ async def drive(args: argparse.Namespace, profiles: ThreadProfiles) -> dict[str,
     ):
 
         async def send(token: str, question: str) -> None:
+            body = {"message": question}
+            if args.conversation:  # one conversation per officer (per token)
+                body["conversation_id"] = f"profile-{tokens.index(token)}"
             reply = await client.post(
                 "/v1/chat",
-                json={"message": question},
+                json=body,
                 headers={"Authorization": f"Bearer {token}"},
             )
             statuses[reply.status_code] = statuses.get(reply.status_code, 0) + 1
@@ -152,6 +156,9 @@ def main() -> int:
     parser.add_argument("--audit-pg", help="audit on PostgreSQL (writer DSN)")
     parser.add_argument("--checkpoint-pg", help="checkpoints on PostgreSQL")
     parser.add_argument("--no-profile", dest="profile", action="store_false")
+    parser.add_argument(
+        "--conversation", action="store_true", help="every request in its officer's conversation"
+    )
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--dump", help="write the merged pstats here")
     args = parser.parse_args()

@@ -9,10 +9,13 @@ left. It yields the debug events `astream` would (task starts with their input s
 results in completion order), so `graph.runner.run_turn` audits and shapes the turn exactly as
 for the compiled graph (`tests/graph/test_direct.py` compares both on every route).
 
-It keeps no conversation memory: use it only for a turn without a conversation id. Two plans:
-`SMALLTALK` (four light nodes, for a one-shot greeting or slash command on the command line
-without importing LangGraph's graph package, `takes_direct_path`) and `graph.build.PLAN`
-(every route, what the service runs for a turn without a conversation).
+Without a `graph.memory.ConversationMemory` it keeps no conversation memory (a turn without a
+conversation id). With one, it continues the thread's latest checkpoint and saves the turn in
+LangGraph's format, numbering its supersteps as the compiled graph does on that thread; a thread
+its last turn left unfinished is run by the compiled graph. Two plans: `SMALLTALK` (four light
+nodes, for a one-shot greeting or slash command on the command line without importing
+LangGraph's graph package, `takes_direct_path`) and `graph.build.PLAN` (every route, what the
+service runs).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph.context import GraphContext
 from graph.nodes.aggregator import aggregator
@@ -36,6 +39,9 @@ from graph.nodes.smalltalk import smalltalk
 from graph.plan import END, Branch, Node, Plan, after_router
 from graph.state import merge_update, reducers
 from graph.text import normalise
+
+if TYPE_CHECKING:  # the memory loads LangGraph's checkpoint package; a one-shot turn needs none
+    from graph.memory import ConversationMemory, NodeRun, Thread
 
 SMALLTALK = Plan(
     nodes={
@@ -107,9 +113,10 @@ def recursion_error(limit: int) -> Exception:
 class DirectTurn:
     """Runs a plan with the compiled graph's stream protocol (`run_turn` drives it)."""
 
-    def __init__(self, plan: Plan = SMALLTALK) -> None:
+    def __init__(self, plan: Plan = SMALLTALK, memory: ConversationMemory | None = None) -> None:
         self.plan = plan
         self.topology = plan.topology
+        self.memory = memory
 
     async def astream(
         self,
@@ -121,11 +128,33 @@ class DirectTurn:
         durability: str | None = None,
     ) -> AsyncIterator[tuple[str, dict[str, Any]]]:
         """("debug", event) for each task start (with the state it starts from) and result."""
-        del stream_mode, durability  # no checkpoint: nothing is remembered
+        thread = None
+        if self.memory is not None:
+            thread = await self.memory.load(config["configurable"]["thread_id"])
+            if not thread.finished:
+                async for item in self.memory.compiled.astream(
+                    input, config, context=context, stream_mode=stream_mode, durability=durability
+                ):
+                    yield item
+                return
+        async for item in self.run(input, config, context, thread):
+            yield item
+
+    async def run(
+        self,
+        input: dict[str, Any],
+        config: dict[str, Any],
+        context: GraphContext,
+        thread: Thread | None,
+    ) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+        """The plan's supersteps from the thread's state (none without memory), then saved."""
         limit = int(config.get("recursion_limit", 25))
-        state = merge_update({key: [] for key in reducers()}, input)
+        remembered = thread.values if thread else {}
+        state = merge_update({**{key: [] for key in reducers()}, **remembered}, input)
+        offset = thread.first_node_step - 1 if thread else 0
         runtime = DirectRuntime(context)
         ready, waiting = [self.plan.entry], set[str]()
+        steps: list[list[NodeRun]] = []
         step = 0
         while ready or waiting:
             if not ready:  # a deferred join runs once nothing else is left
@@ -142,26 +171,30 @@ class DirectTurn:
                     "input": state,
                     "triggers": (f"branch:to:{name}",),
                 }
-                yield event("task", step, start)
+                yield event("task", offset + step, start)
             updates: dict[str, dict[str, Any]] = {}
             async with aclosing(self.run_step(names, state, runtime)) as results:
                 async for name, update, error in results:
                     payload = {"id": ids[name], "name": name, "error": error, "result": update}
-                    yield event("task_result", step, payload)
+                    yield event("task_result", offset + step, payload)
                     if error is not None:
                         raise error  # closing the step cancels its other nodes
                     updates[name] = update or {}
             before = state
             for name in names:
                 state = merge_update(state, updates[name])
+            chosen = {name: self.successors(name, before, updates[name]) for name in names}
+            steps.append([(name, updates[name], chosen[name]) for name in names])
             ready = []
             for name in names:
-                for target in self.successors(name, before, updates[name]):
+                for target in chosen[name]:
                     if target == END:
                         continue
                     if target not in self.plan.nodes:
                         raise NotDirect(f"{name} chose {target}")
                     (waiting.add(target) if target in self.plan.deferred else ready.append(target))
+        if thread is not None and self.memory is not None:
+            await self.memory.save(thread, input, self.plan.entry, steps)
 
     def successors(self, name: str, before: dict[str, Any], update: dict[str, Any]) -> list[str]:
         """The node(s) after `name`: its fixed edge, or its branch on its own update."""

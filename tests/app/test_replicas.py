@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,23 @@ async def test_a_conversation_started_on_one_replica_continues_on_another(
         config = {"configurable": {"thread_id": "KA-3003:c1"}}
         state = await replica_b.graph.aget_state(config)
     assert [turn.question for turn in state.values["history"]] == ["hello", "thanks"]
+
+
+async def test_replicas_continue_each_others_direct_and_compiled_turns(
+    pg_database: str, demo_home: Path, tmp_path: Path
+) -> None:
+    officer = officer_by_badge("KA-3003")
+    config = {"configurable": {"thread_id": "KA-3003:c2"}}
+    first = replica_settings(tmp_path / "a", demo_home, pg_database)
+    second = replica_settings(tmp_path / "b", demo_home, pg_database)
+    async with open_assistant(first) as replica_a:
+        assert replica_a.conversation is not None
+        await replica_a.ask(officer, ChatRequest(message="hello", conversation_id="c2"))
+    async with open_assistant(second) as replica_b:
+        compiled_only = replace(replica_b, conversation=None)
+        await compiled_only.ask(officer, ChatRequest(message="thanks", conversation_id="c2"))
+        await replica_b.ask(officer, ChatRequest(message="bye", conversation_id="c2"))
+        state = await replica_b.graph.aget_state(config)
+        steps = [s.metadata["step"] async for s in replica_b.graph.aget_state_history(config)]
+    assert [turn.question for turn in state.values["history"]] == ["hello", "thanks", "bye"]
+    assert steps == [16, 10, 4] and state.next == ()

@@ -206,11 +206,13 @@ async def test_every_route_run_directly_answers_and_audits_as_the_compiled_graph
     assert direct_events == graph_events
 
 
-async def test_a_turn_in_a_conversation_runs_the_compiled_graph_and_is_remembered(
+async def test_a_turn_in_a_conversation_runs_directly_and_is_remembered(
     assistant: Assistant,
 ) -> None:
     officer = officer_by_badge("KA-3003")
-    assert assistant.runner_for(ChatRequest(message="hi", conversation_id="c-9")) is assistant.graph
+    runner = assistant.runner_for(ChatRequest(message="hi", conversation_id="c-9"))
+    assert isinstance(runner, DirectTurn) and runner.memory is not None
+    assert assistant.runner_for(ChatRequest(message="hi")) is assistant.direct
     await assistant.ask(
         officer, ChatRequest(message="status of FIR-2026-04829", conversation_id="c-9")
     )

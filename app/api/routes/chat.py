@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import base64
 import binascii
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Header, Request, Response
 from pydantic import ValidationError
 
-from app.api.deps import AssistantDep, OfficerDep, RequestIdDep, SettingsDep
-from app.assistant import RawImage
+from app.api.deps import verified_officer
+from app.assistant import Assistant, RawImage
 from app.settings import Settings
 from app.uploads import UploadPool, read_multipart
 from schemas.errors import BadInput, CrimeAssistError
+from schemas.officer import Officer
 from schemas.request import ChatRequest
 from schemas.response import ChatResponse
 
@@ -115,28 +117,42 @@ async def parse_request(
     return await pool.run(parse_json_request, raw)
 
 
-async def parsed_chat(
-    request: Request,
-    officer: OfficerDep,
-    assistant: AssistantDep,
-    settings: SettingsDep,
-    request_id: RequestIdDep,
-) -> tuple[ChatRequest, list[RawImage]]:
-    """The request prelude both chat routes share: the body parsed, or refused and audited."""
+@dataclass(frozen=True)
+class ChatCall:
+    """What both chat routes need, resolved in one dependency per request: the lifespan's
+    assistant, the verified officer, the request id and the parsed body."""
+
+    assistant: Assistant
+    officer: Officer
+    request_id: str
+    chat: ChatRequest
+    images: list[RawImage]
+
+
+async def chat_call(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> ChatCall:
+    """The token verified, then the body parsed (or refused and audited). One async
+    dependency: no dependency tree to solve and no worker-thread hop per request."""
+    state = request.app.state
+    officer = await verified_officer(state.verifier, authorization)
+    assistant: Assistant = state.assistant
+    request_id = str(request.state.request_id)
     try:
-        return await parse_request(request, settings, assistant.uploads)
+        chat, images = await parse_request(request, state.settings, assistant.uploads)
     except CrimeAssistError as error:
         await assistant.refuse(request_id, officer.badge_id, error, "request body")
         raise
+    return ChatCall(assistant, officer, request_id, chat, images)
 
 
-ParsedChatDep = Annotated[tuple[ChatRequest, list[RawImage]], Depends(parsed_chat)]
+ChatCallDep = Annotated[ChatCall, Depends(chat_call)]
 
 
 @router.post("/chat", response_model=ChatResponse, openapi_extra=REQUEST_BODY_DOC)
-async def chat(
-    parsed: ParsedChatDep, officer: OfficerDep, assistant: AssistantDep, request_id: RequestIdDep
-) -> ChatResponse:
-    """One question, one audited answer."""
-    chat_request, images = parsed
-    return await assistant.ask(officer, chat_request, images, request_id=request_id)
+async def chat(call: ChatCallDep) -> Response:
+    """One question, one audited answer (serialised once, by the model itself)."""
+    response = await call.assistant.ask(
+        call.officer, call.chat, call.images, request_id=call.request_id
+    )
+    return Response(response.model_dump_json(), media_type="application/json")

@@ -19,8 +19,7 @@ from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from app.api.deps import AssistantDep, OfficerDep, RequestIdDep
-from app.api.routes.chat import REQUEST_BODY_DOC, ParsedChatDep
+from app.api.routes.chat import REQUEST_BODY_DOC, ChatCallDep
 from app.assistant import Assistant, RawImage
 from schemas.errors import CrimeAssistError
 from schemas.officer import Officer
@@ -198,11 +197,10 @@ def disconnect_auditor(
     response_description="progress events, then one final (ChatResponse) or error event",
     openapi_extra=REQUEST_BODY_DOC,
 )
-async def chat_stream(
-    parsed: ParsedChatDep, officer: OfficerDep, assistant: AssistantDep, request_id: RequestIdDep
-) -> EventStreamResponse:
+async def chat_stream(call: ChatCallDep) -> EventStreamResponse:
     """Progress events per graph step, then the final response (or an error event)."""
-    chat_request, images = parsed
+    assistant, officer, request_id = call.assistant, call.officer, call.request_id
+    chat_request, images = call.chat, call.images
     return EventStreamResponse(
         turn_producer(assistant, officer, chat_request, images, request_id),
         disconnect_auditor(assistant, officer, request_id),
