@@ -122,6 +122,10 @@ _NUMBER_WORDS = {
     "three": 3,
     "four": 4,
     "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
     "ten": 10,
     **{k: v for k, v in HINDI_KANNADA_NUMERALS.items() if k not in ("ek", "do", "elu")},
 }
