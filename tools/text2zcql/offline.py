@@ -56,6 +56,7 @@ from tools.text2zcql.followup import (
 )
 from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.other_firs import probe_draft, referent
 from tools.text2zcql.persons import (
     ANYONE_ARRESTED,
     ARREST,
@@ -192,6 +193,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         )
     question, _ = own_scope(request.question)
     history = records_history(request.history)
+    if (meant := referent(request.question, history)) is not None:
+        return probe_draft(request.precincts, meant)
     question = name_the_role(the_io_meant(question, history), history)
     question, asked = read_person_words(question)
     question, vehicle_words = read_vehicle_words(question)
