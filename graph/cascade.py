@@ -1,7 +1,8 @@
 """The router's learned stages: trained classifier, mixed-intent check, LLM band, fallback.
 
-A message the stages leave to the fallback engine goes to records instead when the records
-reader grounds a records filter in it and leaves no word over (`graph.routing.grounded`)."""
+A message the stages send to the fallback engine or the knowledge base goes to records instead
+when the records reader grounds a records filter in it and leaves no word over, and it asks no
+procedure, law or not-records question (`graph.routing.grounded`)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ class RouterCascade:
             reason = f"llm router {llm_scores.route} {llm_scores.confidence:.2f}"
         elif decided.stage == "fallback":
             reason = f"below the accept threshold ({scores.confidence:.2f})"
-        if decided.route == "fallback" and grounded_records_question(text, date.today()):
+        if decided.route in ("fallback", "rag") and grounded_records_question(text, date.today()):
             reason = f"{reason}; the records reader grounds a records filter and every word"
             return RouteDecision(
                 route="zcql",

@@ -34,6 +34,17 @@ _COMMON_CRIME = re.compile(
     re.IGNORECASE,
 )
 """"the most frequent crime" asks for the crime head with the most FIRs."""
+_WHICH_CRIME = re.compile(
+    r"\b(?:which|what|kaunsa|kaunsi|kaun sa|kaun si|kaun se|konsa|konsi|yaava|yavudu)\s+"
+    r"(?:type of\s+|kind of\s+)?(?:crimes?|offen[cs]es?)\b(?!\s+(?:head|group))",
+    re.IGNORECASE,
+)
+_RANKED = re.compile(
+    r"\b(?:most|highest|maximum|max|least|fewest|lowest|minimum|top|sabse|zyada|jyada|"
+    r"hechchu|kadime)\b",
+    re.IGNORECASE,
+)
+""""which crime ... the most" ("sabse zyada kaunsa crime") asks for a crime head ranked."""
 
 
 def _ranked_first(m: re.Match[str]) -> str:
@@ -48,5 +59,7 @@ def read_rank_words(question: str) -> str:
     text = _SINGLE.sub(r"\1 one", question)
     text = _LEAD.sub("top", text)
     text = _COMMON_CRIME.sub(r"\1 common crime head", text)
+    if _RANKED.search(text):
+        text = _WHICH_CRIME.sub("which crime head", text)
     text = _WITH_THE_MOST.sub(_ranked_first, text)
     return text

@@ -49,3 +49,13 @@ async def test_the_cascade_sends_a_grounded_question_to_records(router: RouterCl
     decision = await cascade.decide("thefts around Eid", {})
     assert decision.route == "zcql"
     assert "grounds" in decision.reason
+
+
+async def test_a_grounded_question_the_classifier_sends_to_the_knowledge_base(
+    router: RouterClassifier,
+) -> None:
+    cascade = RouterCascade(router, DEFAULT_THRESHOLDS)
+    text = "KR Puram thane mein sabse zyada kaunsa crime hota hai"
+    assert grounded_records_question(text, TODAY)
+    decision = await cascade.decide(text, {})
+    assert decision.route == "zcql"

@@ -51,6 +51,9 @@ def test_asking_verbs_are_not_content_words(text: str) -> None:
         ("most frequent crime in Indiranagar", "crime_head", "1", "DESC"),
         ("what is the most commonly reported offence in Whitefield", "crime_head", "1", "DESC"),
         ("top seven crime heads last year", "crime_head", "7", "DESC"),
+        ("least common offence in KR Puram in 2025", "crime_head", "1", "ASC"),
+        ("Whitefield mein sabse kam kaunsi crime hui", "crime_head", "1", "ASC"),
+        ("which type of crime is reported the most in Indiranagar", "crime_head", "1", "DESC"),
     ],
 )
 def test_ranked_dimensions_in_any_order(text: str, group: str, limit: str, direction: str) -> None:
@@ -117,3 +120,7 @@ def test_a_loose_date_is_asked_about(text: str) -> None:
 
 def test_a_place_after_around_is_still_a_place() -> None:
     assert "precinct_id = 'BLR-E-WFD'" in statement("thefts around Whitefield in 2025")
+
+
+def test_which_crime_without_a_ranking_stays_a_lookup() -> None:
+    assert "GROUP BY" not in statement("what crime is FIR-2025-00669")
