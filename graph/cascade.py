@@ -1,14 +1,20 @@
-"""The router's learned stages: trained classifier, mixed-intent check, LLM band, fallback."""
+"""The router's learned stages: trained classifier, mixed-intent check, LLM band, fallback.
+
+A message the stages send to the fallback engine or the knowledge base goes to records instead
+when the records reader grounds a records filter in it and leaves no word over, and it asks no
+procedure, law or not-records question (`graph.routing.grounded`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
 from graph.routing.classifier import RouterClassifier
+from graph.routing.grounded import grounded_records_question
 from graph.routing.llm_router import llm_route
 from graph.routing.mixed import detect_mixed_intent
 from graph.routing.policy import Thresholds, decide, resolve_llm
@@ -59,6 +65,17 @@ class RouterCascade:
             reason = f"llm router {llm_scores.route} {llm_scores.confidence:.2f}"
         elif decided.stage == "fallback":
             reason = f"below the accept threshold ({scores.confidence:.2f})"
+        if decided.route in ("fallback", "rag") and grounded_records_question(text, date.today()):
+            reason = f"{reason}; the records reader grounds a records filter and every word"
+            return RouteDecision(
+                route="zcql",
+                confidence=1.0,
+                stage="override",
+                reason=reason,
+                scores=stage_scores,
+                router_version=self.classifier.version,
+                inputs=inputs,
+            )
         return RouteDecision(
             route=decided.route,  # type: ignore[arg-type]
             confidence=decided.confidence,

@@ -17,7 +17,7 @@ FIR_SERIAL_YEAR = re.compile(
     re.IGNORECASE,
 )
 FIR_SERIAL_ONLY = re.compile(
-    r"\b(?:fir|crime\s*no\.?)\s*(?:no\.?|number)?\s*#?\s*(\d{3,5})\b", re.IGNORECASE
+    r"\b(?:fir|crime\s*no\.?)\s*(?:no\.?|number)?\s*#?\s*(\d{2,5})\b", re.IGNORECASE
 )
 
 GREETING = re.compile(

@@ -14,6 +14,7 @@ from datetime import date
 from graph.routing.mixed import has_procedure_signal
 from graph.state import GraphState
 from tools.text2zcql.followup import continues, name_the_role, points_back
+from tools.text2zcql.other_firs import referent
 from tools.text2zcql.same_io import asks_same_io
 from tools.text2zcql.understand import understand
 
@@ -49,6 +50,9 @@ def records_context_route(state: GraphState) -> str | None:
         return "follows up the previous records question"
     if asks_same_io(text):
         return "asks for the cases of the IO of an FIR named earlier"
-    if name_the_role(text, tuple(turn.question for turn in history)) != text:
+    questions = tuple(turn.question for turn in history)
+    if name_the_role(text, questions) != text:
         return "a pronoun for the person an FIR named earlier in that role"
+    if referent(text, questions) is not None:
+        return "the other FIRs of the person an FIR named earlier in that role"
     return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+from collections.abc import Sequence
 from contextlib import AsyncExitStack
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,6 +40,7 @@ class GraphPair:
 
         self.index = KnowledgeIndex.open(path=base / "qdrant", collection="sop_kb")
         self.assistants: list[Assistant] = []
+        self.conversations = 0
         for home in self.homes:
             home.mkdir()
             write_sqlite(home / "records.db", {"firs": [], "persons": [], "vehicles": []})
@@ -59,12 +61,22 @@ class GraphPair:
         officer: Officer,
         message: str,
         page_fir: str | None = None,
+        history: Sequence[str] = (),
     ) -> list[dict[str, Any]]:
-        """Each assistant's officer-visible response to the same request over its world."""
+        """Each assistant's officer-visible response to the same request over its world; with
+        `history`, asked in a new conversation after those earlier questions."""
         for home, world in zip(self.homes, worlds, strict=True):
             write_sqlite(home / "records.db", world)
+        self.conversations += 1
+        conversation = f"ni-{self.conversations}" if history else None
         out = []
         for assistant in self.assistants:
+            for earlier in history:
+                self.loop.run_until_complete(
+                    assistant.ask(
+                        officer, ChatRequest(message=earlier, conversation_id=conversation)
+                    )
+                )
             page = (
                 PageContext(
                     schema_version="1",
@@ -76,7 +88,7 @@ class GraphPair:
                 if page_fir
                 else None
             )
-            request = ChatRequest(message=message, page_context=page)
+            request = ChatRequest(message=message, page_context=page, conversation_id=conversation)
             response = self.loop.run_until_complete(assistant.ask(officer, request))
             out.append(officer_response(response))
         return out

@@ -22,6 +22,8 @@ from tools.records.clearance import ClearedPlan, plan_clearance, run_plan, uses_
 from tools.records.dialect import dated_column
 from tools.records.executor import RecordsExecutor
 from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest, clarify
+from tools.text2zcql.other_firs import Referent, names_seen
+from tools.text2zcql.other_firs import resolve as resolve_referent
 from tools.text2zcql.serials import probe
 from tools.text2zcql.serials import question as serial_question
 from tools.text2zcql.trend import next_page
@@ -104,11 +106,28 @@ class RecordsService:
         with the caller (`officer`) given, the FIRs with that number they may see are looked
         up, cleared like any statement, and several become a question naming them."""
         draft = await self.generator.generate(request)
+        if officer is not None and draft.statement is not None and draft.person_referent:
+            return await self._person_referent(draft, request, officer)
         if officer is None or draft.statement is None or not draft.fir_serials:
             return draft
         found = await self._visible_fir_ids(probe(request.precincts, draft.fir_serials), officer)
         ask = serial_question(found)
         return clarify(ask, draft.generator) if ask else draft
+
+    async def _person_referent(
+        self, draft: ZcqlDraft, request: ZcqlRequest, officer: Officer
+    ) -> ZcqlDraft:
+        """ "what other cases is he in?": the names the caller sees unmasked for the person
+        the pronoun stands for decide the draft (`tools.text2zcql.other_firs`)."""
+        fir_id, role = draft.person_referent
+        meant = Referent(fir_id, role)
+        names: list[str] = []
+        verdict = self.validate(draft.statement, officer)
+        if verdict.accepted_statement is not None:
+            cleared = await self._run(self.plan(verdict.accepted_statement, officer))
+            names = names_seen(cleared.rows, self.policy.mask)
+        resolved = resolve_referent(names, meant, request.precincts)
+        return replace(resolved, generator=draft.generator)
 
     async def _visible_fir_ids(self, statement: str, officer: Officer) -> list[str]:
         verdict = self.validate(statement, officer)

@@ -74,6 +74,9 @@ class ZcqlDraft:
     fir_serials: tuple[str, ...] = ()
     """FIR numbers written without a year ("04029"): resolved against the FIRs the caller may
     see before the statement runs (`tools.text2zcql.serials`)."""
+    person_referent: tuple[str, ...] = ()
+    """(FIR id, role) of the person a pronoun stands for: `statement` is then only the probe
+    for that person's name, resolved by the records service (`tools.text2zcql.other_firs`)."""
 
 
 class ZcqlGenerator(Protocol):

@@ -122,6 +122,10 @@ _NUMBER_WORDS = {
     "three": 3,
     "four": 4,
     "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
     "ten": 10,
     **{k: v for k, v in HINDI_KANNADA_NUMERALS.items() if k not in ("ek", "do", "elu")},
 }
@@ -134,7 +138,8 @@ _TOP_N = re.compile(
 _DIM_BEFORE = (
     r"\b(?:by|per|each|every|across|which|what|top|first|bottom|grouped by|split by|"
     r"broken down by|break ?down by|breakdown by|busiest|worst|most common|most affected|"
-    rf"most|highest|safest|quietest)\s+(?:the\s+)?(?:{_N}\s+)?(?:most\s+|busiest\s+|worst\s+)?"
+    r"least common|most|highest|least|fewest|lowest|safest|quietest)\s+"
+    rf"(?:the\s+)?(?:{_N}\s+)?(?:most\s+|busiest\s+|worst\s+)?"
 )
 _DIM_AT_START = r"^\s*(?:(?:show|give|get|list)\s+(?:me\s+)?)?(?:the\s+)?"
 _LEFTOVER_PLACE = re.compile(

@@ -102,10 +102,17 @@ def ground_word(word: str, vocabulary: tuple[str, ...]) -> Grounding:
         return Grounding(word, None, 0.0)
     best, score = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
-    if score >= ACCEPT and score - runner_up >= MARGIN:
+    if score >= ACCEPT and (score - runner_up >= MARGIN or _only_swap(word, ranked)):
         return Grounding(word, best, score)
     close = tuple(c for c, s in ranked if score - s < MARGIN) or (best,)
     return Grounding(word, None, score, close)
+
+
+def _only_swap(word: str, ranked: list[tuple[str, float]]) -> bool:
+    """The best candidate is one swap of neighbouring letters away and no other is: half an
+    edit against at least one whole ("mnay" is "many", not "may")."""
+    swaps = [c for c, _ in ranked if _one_swap(word, c)]
+    return swaps == [ranked[0][0]]
 
 
 def _distinct(word: str, ranked: list[tuple[str, float]]) -> list[tuple[str, float]]:

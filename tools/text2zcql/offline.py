@@ -56,6 +56,7 @@ from tools.text2zcql.followup import (
 )
 from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.other_firs import probe_draft, referent
 from tools.text2zcql.persons import (
     ANYONE_ARRESTED,
     ARREST,
@@ -151,7 +152,15 @@ _PERSONS_ASKED = re.compile(
 _MEASURES_ASKED = re.compile(r"\b(?:accused|victims)\b")
 _WHO = re.compile(r"\b(?:who|whom|names?|details of|list (?:the |all )?(?:accused|victims))\b")
 _FIR_ID = re.compile(FIR_ID_PATTERN)
+_OLDEST_FIRST = re.compile(r"\b(?:oldest|earliest|longest (?:pending|open|running))\b")
+"""A list asked for oldest first ("the oldest pending cases")."""
 _VEHICLE_WORD = re.compile(r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|gaadi\w*)\b")
+
+
+def not_about_records(text: str) -> bool:
+    """Wording that asks for something the records do not hold (a procedure, a definition,
+    an opinion, a forecast), in English, Hinglish or Kanglish."""
+    return bool(_NOT_RECORDS.search(in_english(normalise_text(text))))
 
 
 class OfflineZcqlGenerator:
@@ -172,7 +181,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "I can only read records: I can't close, change, mark, add or delete FIRs or "
             "anything in them. Make the change in CCTNS."
         )
-    if _NOT_RECORDS.search(in_english(text)):
+    if not_about_records(text):
         return unparsed(
             "This does not look like a question about FIR records (counts, lists, status, "
             "IOs, vehicles or persons), so no ZCQL query was written."
@@ -184,6 +193,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         )
     question, _ = own_scope(request.question)
     history = records_history(request.history)
+    if (meant := referent(request.question, history)) is not None:
+        return probe_draft(request.precincts, meant)
     question = name_the_role(the_io_meant(question, history), history)
     question, asked = read_person_words(question)
     question, vehicle_words = read_vehicle_words(question)
@@ -381,10 +392,11 @@ def _draft(
         )
     if dims:
         return _grouped(text, e, dims, where, filters)
-    statement = b.select(
-        b.LIST_COLUMNS, "firs", where, order="registered_at DESC", limit=str(b.LIST_LIMIT)
-    )
-    return _with(statement, "list", f"FIRs{about}, newest first.", filters)
+    oldest = bool(_OLDEST_FIRST.search(text))
+    order = "registered_at ASC" if oldest else "registered_at DESC"
+    statement = b.select(b.LIST_COLUMNS, "firs", where, order=order, limit=str(b.LIST_LIMIT))
+    first = "oldest first" if oldest else "newest first"
+    return _with(statement, "list", f"FIRs{about}, {first}.", filters)
 
 
 def _counted(text: str, where: list[b.Condition], about: str, filters: list[str]) -> ZcqlDraft:

@@ -15,7 +15,7 @@ from datetime import date
 
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
-from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS, Period
+from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS, MONTHS, Period
 from tools.text2zcql.entities import (
     PATTERN_WORDS,
     PRECINCT_CODES,
@@ -46,6 +46,8 @@ GRAMMAR = frozenset(
     compare compared comparison versus vs vs. arrests made assigned one two four more less
     fewer higher lower go goes went gone did does up rise rose fall fell increase increased
     decrease decreased linked attached connected related
+    display displayed need needed want wanted require required provide retrieve pull
+    frequent frequently prevalent usual newest oldest earliest six seven eight nine
     """.split()  # noqa: SIM905
 )
 GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
@@ -105,6 +107,17 @@ _LOCAL = re.compile(
 )
 
 
+_DAYS_NAMED = sorted(
+    {*(v for vs in FESTIVALS.values() for v in vs), *MONTHS}, key=len, reverse=True
+)
+_ROUGHLY = re.compile(
+    r"\b(?:around|roughly|approximately|close to|near|nearabout|aas ?paas)\s+(?:the\s+)?"
+    r"(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:" + "|".join(map(re.escape, _DAYS_NAMED)) + r")\b"
+)
+"""A date asked for loosely ("around Diwali", "near 15 August"): how wide is a choice to ask
+about, never the day alone (narrower) nor all time (wider)."""
+
+
 def in_english(text: str) -> str:
     """Normalised text with its Hinglish and Kanglish words in the grammar's English."""
     return _LOCAL.sub(lambda m: LOCAL_PHRASES[m[1]], text)
@@ -147,6 +160,7 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
     """Entities of one question, misspellings corrected, the ungrounded words listed;
     `precincts` (the caller's) settle a station name that fits several."""
     text = in_english(expand_abbreviations(normalise_text(question)))
+    as_typed = text
     e = extract(text, today, cased=question)
     corrections: list[tuple[str, str]] = []
     unsure: list[Grounding] = []
@@ -177,6 +191,15 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
                 Grounding(choice.typed, None, 100.0, tuple(s.station_name for s in stations))
             )
     unsure += [Grounding(name, None, 100.0, options) for name, options in e.festival_choices]
+    if e.period is not None and (loose := _ROUGHLY.search(as_typed)):
+        unsure.append(
+            Grounding(
+                loose[0].strip(),
+                None,
+                100.0,
+                (f"the day itself ({e.period.describe()})", "the week either side", "since then"),
+            )
+        )
     if e.period_choices and not _COMPARES.search(text):
         unsure.append(Grounding("the period", None, 100.0, tuple(e.period_choices)))
     asked = {g.typed for g in unsure}
