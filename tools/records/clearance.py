@@ -27,6 +27,7 @@ from schemas.officer import Officer
 from schemas.records import CASE_TABLES, KEYS
 from tools.records.dialect import error_free
 from tools.records.executor import RecordsExecutor
+from tools.records.implied_scope import SourcedScope, implied_tables
 from tools.records.pushdown import safe_filters
 from tools.records.trusted import context_queries, key_list
 from validators.clearance.cleared import ClearedRows, count_masked
@@ -73,6 +74,11 @@ class ClearedPlan:
     dialect: Dialect | None
     sources: dict[str, str]
 
+    @property
+    def jurisdiction(self) -> frozenset[str]:
+        """The precincts every source restricts its table to (the officer's)."""
+        return self.officer.precincts
+
 
 def plan_clearance(
     statement: AcceptedStatement,
@@ -109,13 +115,14 @@ def _sources(
     tables = set(statement.tables) & CASE_TABLES
     columns = read_columns(statement.tree)
     fenced = dialect == "postgres" and not error_free(statement)
+    restated = implied_tables(statement.tree, SourcedScope(officer.precincts, frozenset(tables)))
     sources = table_sources(
         officer,
         policy,
         dialect,
         tables=tables,
         columns=columns,
-        scope_as_filter=dialect == "postgres" and not fenced,
+        scope_as_filter=tables - restated if dialect == "postgres" and not fenced else (),
     )
     extra = safe_filters(statement, officer, policy, dialect, name_index=name_index, fenced=fenced)
     return {t: source + extra.get(t, "") for t, source in sources.items()}
@@ -157,7 +164,9 @@ async def run_plan(
             matched_on=condition_columns(tree),
             links=links,
         )
-    result = await executor.execute(plan.statement, plan.sources or None)
+    result = await executor.execute(
+        plan.statement, plan.sources or None, jurisdiction=plan.jurisdiction
+    )
     rows = [dict(r) for r in result.rows]
     withheld, masks = await asyncio.gather(
         withheld_count(executor, plan, policy) if count_withheld else _none(),
@@ -206,12 +215,14 @@ async def withheld_count(
     if not plan.sources or plan.dialect is None:
         return 0
     tables = set(plan.sources)
+    jurisdiction = plan.jurisdiction
     in_scope, visible = await asyncio.gather(
         executor.count(
             plan.statement,
             precinct_only_sources(plan.officer, policy, plan.dialect, tables=tables),
+            jurisdiction=jurisdiction,
         ),
-        executor.count(plan.statement, plan.sources),
+        executor.count(plan.statement, plan.sources, jurisdiction=jurisdiction),
     )
     return max(0, in_scope - visible)
 
