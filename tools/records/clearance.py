@@ -21,7 +21,9 @@ import asyncio
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, KEYS
@@ -144,10 +146,7 @@ async def run_plan(
         name_index=uses_name_index(executor),
     ):
         raise TypeError("execution takes only the plan the clearance policy makes")
-    tree = plan.statement.tree
-    sources = column_sources(tree)
-    aliases = outer_aliases(tree)
-    links = fir_links(tree)
+    sources, aliases, links = projection(plan.statement)
     officer = plan.officer
     if plan.dialect is None:
         raw = await executor.execute(plan.statement)
@@ -161,7 +160,7 @@ async def run_plan(
             aliases=aliases,
             columns=raw.columns,
             jurisdiction_checked=True,
-            matched_on=condition_columns(tree),
+            matched_on=condition_columns(plan.statement.tree),
             links=links,
         )
     result = await executor.execute(
@@ -197,6 +196,26 @@ async def run_with_clearance(
         statement, officer, policy, executor.backend, name_index=uses_name_index(executor)
     )
     return await run_plan(plan, executor, policy, count_withheld=count_withheld)
+
+
+class Projection(NamedTuple):
+    """Where a statement's result columns come from: read by the masks and their audit."""
+
+    sources: Mapping[str, CellSource]
+    aliases: Mapping[str, str]
+    links: Mapping[str, str]
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def projection(statement: AcceptedStatement) -> Projection:
+    """The statement's projection, worked out once per statement (a function of its tree
+    alone, so of its text), read-only."""
+    tree = statement.tree
+    return Projection(
+        MappingProxyType(column_sources(tree)),
+        MappingProxyType(outer_aliases(tree)),
+        MappingProxyType(fir_links(tree)),
+    )
 
 
 def uses_name_index(executor: RecordsExecutor) -> bool:

@@ -6,7 +6,9 @@
 - TRUE/FALSE become 1/0: `tools/records/schema.sql` stores booleans as INTEGER 0/1 on both
   SQLite and PostgreSQL (executors turn them back into bool).
 - ROWID becomes the table's primary key on both backends (the embedded tables have no Catalyst
-  ROWID), so results carry the record's own id.
+  ROWID), so results carry the record's own id. `COUNT(ROWID)` in a SELECT with no outer
+  join becomes `COUNT(*)`: a primary key is never NULL (`seed_schema.not_null_columns`), so
+  the count is the same, and the database need not read the key of every row it counts.
 - Every identifier is quoted. Result columns are named as on Catalyst: an explicit alias, else
   `col` (single table) or `table.col` (joins), else the aggregate's ZCQL text (`COUNT(ROWID)`).
 - On PostgreSQL an ORDER BY on a text or date column the schema declares NOT NULL keeps
@@ -311,6 +313,9 @@ def _translate(
     analysis = analyse(tree)
     if result_names:
         _name_results(analysis.scopes[0])
+    for visit in analysis.of(exp.Count):
+        if visit.scope >= 0 and _counts_rows(visit.node, analysis.scopes[visit.scope]):
+            visit.node.set("this", exp.Star())
     for visit in analysis.of(exp.Column, exp.Like, exp.Boolean):
         node = visit.node
         scope = analysis.scopes[visit.scope] if visit.scope >= 0 else None
@@ -328,6 +333,16 @@ def _translate(
 
 
 _NOT_NULL = not_null_columns()
+_OUTER = ("LEFT", "RIGHT", "FULL")
+
+
+def _counts_rows(count: exp.Expression, scope: Scope) -> bool:
+    """`COUNT(ROWID)` of a table no outer join can pad with NULLs: it counts every row."""
+    column = count.this
+    if not isinstance(column, exp.Column) or column.name != ROWID:
+        return False
+    joins = scope.select.args.get("joins") or []
+    return not any(str(j.args.get("side") or "").upper() in _OUTER for j in joins)
 
 
 def _native_null_order(scope: Scope) -> None:
