@@ -14,6 +14,7 @@
 - On PostgreSQL an ORDER BY on a text or date column the schema declares NOT NULL keeps
   PostgreSQL's own NULL placement (no `NULLS FIRST`/`LAST`): with no NULL to place the order
   is the same, and a btree index on the column can then return the rows already in order.
+- A portable trusted query (a context look-up, `tools.records.trusted`) runs as written.
 - The translations of an accepted statement are kept by its text (`_memoized`), so a question
   asked again is not copied, analysed and rendered again.
 - Run over clearance sources (`scope`), the outer WHERE's precinct conditions that name
@@ -38,6 +39,7 @@ from schemas.records import NUMERIC_COLUMNS
 from tools.records.executor import RecordsQuery, require_runnable
 from tools.records.implied_scope import SourcedScope, without_implied_conditions
 from tools.records.seed_schema import not_null_columns
+from tools.records.trusted import TrustedQuery
 from validators.zcql.rules import AGGREGATES
 from validators.zcql.schema import ROWID, TABLES
 from validators.zcql.scope import Scope, analyse
@@ -89,6 +91,8 @@ def to_sqlite(
 ) -> str:
     """The accepted statement as SQLite SQL (`name_index`: the file has `persons_name`;
     `scope`: run over clearance sources, see the module docstring)."""
+    if isinstance(query, TrustedQuery) and query.portable:
+        return query.statement
     tree = _accepted_tree(query, scope)
     searches = _name_searches(tree) if name_index else []
     translated = _translate(tree, "sqlite", result_names=True)
@@ -101,6 +105,8 @@ def to_sqlite(
 @_memoized
 def to_postgres(query: RecordsQuery, *, scope: SourcedScope | None = None) -> str:
     """The accepted statement as PostgreSQL SQL (`scope`: see `to_sqlite`)."""
+    if isinstance(query, TrustedQuery) and query.portable:
+        return query.statement
     tree = _accepted_tree(query, scope)
     return _render(_translate(tree, "postgres", result_names=True), "postgres")
 
