@@ -67,7 +67,11 @@ class CatalystExecutor:
         await self._client.aclose()
 
     async def execute(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> QueryRows:
         """The statement's rows, un-nested: `col` for one table, `table.col` with joins."""
         require_runnable(query)
@@ -84,7 +88,11 @@ class CatalystExecutor:
         return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
 
     async def count(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> int:
         """Not offered on Catalyst: a COUNT(ROWID) rewrite would be a new, unvalidated statement."""
         raise BackendUnavailable(
@@ -93,7 +101,11 @@ class CatalystExecutor:
         )
 
     async def day_counts(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> list[dict[str, Any]] | None:
         """None: ZCQL has no date functions, so a trend pages through its rows instead."""
         return None

@@ -21,12 +21,15 @@ import asyncio
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, KEYS
 from tools.records.dialect import error_free
 from tools.records.executor import RecordsExecutor
+from tools.records.implied_scope import SourcedScope, implied_tables
 from tools.records.pushdown import safe_filters
 from tools.records.trusted import context_queries, key_list
 from validators.clearance.cleared import ClearedRows, count_masked
@@ -73,6 +76,11 @@ class ClearedPlan:
     dialect: Dialect | None
     sources: dict[str, str]
 
+    @property
+    def jurisdiction(self) -> frozenset[str]:
+        """The precincts every source restricts its table to (the officer's)."""
+        return self.officer.precincts
+
 
 def plan_clearance(
     statement: AcceptedStatement,
@@ -109,13 +117,14 @@ def _sources(
     tables = set(statement.tables) & CASE_TABLES
     columns = read_columns(statement.tree)
     fenced = dialect == "postgres" and not error_free(statement)
+    restated = implied_tables(statement.tree, SourcedScope(officer.precincts, frozenset(tables)))
     sources = table_sources(
         officer,
         policy,
         dialect,
         tables=tables,
         columns=columns,
-        scope_as_filter=dialect == "postgres" and not fenced,
+        scope_as_filter=tables - restated if dialect == "postgres" and not fenced else (),
     )
     extra = safe_filters(statement, officer, policy, dialect, name_index=name_index, fenced=fenced)
     return {t: source + extra.get(t, "") for t, source in sources.items()}
@@ -137,10 +146,7 @@ async def run_plan(
         name_index=uses_name_index(executor),
     ):
         raise TypeError("execution takes only the plan the clearance policy makes")
-    tree = plan.statement.tree
-    sources = column_sources(tree)
-    aliases = outer_aliases(tree)
-    links = fir_links(tree)
+    sources, aliases, links = projection(plan.statement)
     officer = plan.officer
     if plan.dialect is None:
         raw = await executor.execute(plan.statement)
@@ -154,10 +160,12 @@ async def run_plan(
             aliases=aliases,
             columns=raw.columns,
             jurisdiction_checked=True,
-            matched_on=condition_columns(tree),
+            matched_on=condition_columns(plan.statement.tree),
             links=links,
         )
-    result = await executor.execute(plan.statement, plan.sources or None)
+    result = await executor.execute(
+        plan.statement, plan.sources or None, jurisdiction=plan.jurisdiction
+    )
     rows = [dict(r) for r in result.rows]
     withheld, masks = await asyncio.gather(
         withheld_count(executor, plan, policy) if count_withheld else _none(),
@@ -190,6 +198,26 @@ async def run_with_clearance(
     return await run_plan(plan, executor, policy, count_withheld=count_withheld)
 
 
+class Projection(NamedTuple):
+    """Where a statement's result columns come from: read by the masks and their audit."""
+
+    sources: Mapping[str, CellSource]
+    aliases: Mapping[str, str]
+    links: Mapping[str, str]
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def projection(statement: AcceptedStatement) -> Projection:
+    """The statement's projection, worked out once per statement (a function of its tree
+    alone, so of its text), read-only."""
+    tree = statement.tree
+    return Projection(
+        MappingProxyType(column_sources(tree)),
+        MappingProxyType(outer_aliases(tree)),
+        MappingProxyType(fir_links(tree)),
+    )
+
+
 def uses_name_index(executor: RecordsExecutor) -> bool:
     """True for an executor over a SQLite file with the trigram name index."""
     return bool(getattr(executor, "name_index", False))
@@ -206,12 +234,14 @@ async def withheld_count(
     if not plan.sources or plan.dialect is None:
         return 0
     tables = set(plan.sources)
+    jurisdiction = plan.jurisdiction
     in_scope, visible = await asyncio.gather(
         executor.count(
             plan.statement,
             precinct_only_sources(plan.officer, policy, plan.dialect, tables=tables),
+            jurisdiction=jurisdiction,
         ),
-        executor.count(plan.statement, plan.sources),
+        executor.count(plan.statement, plan.sources, jurisdiction=jurisdiction),
     )
     return max(0, in_scope - visible)
 

@@ -6,14 +6,20 @@
 - TRUE/FALSE become 1/0: `tools/records/schema.sql` stores booleans as INTEGER 0/1 on both
   SQLite and PostgreSQL (executors turn them back into bool).
 - ROWID becomes the table's primary key on both backends (the embedded tables have no Catalyst
-  ROWID), so results carry the record's own id.
+  ROWID), so results carry the record's own id. `COUNT(ROWID)` in a SELECT with no outer
+  join becomes `COUNT(*)`: a primary key is never NULL (`seed_schema.not_null_columns`), so
+  the count is the same, and the database need not read the key of every row it counts.
 - Every identifier is quoted. Result columns are named as on Catalyst: an explicit alias, else
   `col` (single table) or `table.col` (joins), else the aggregate's ZCQL text (`COUNT(ROWID)`).
 - On PostgreSQL an ORDER BY on a text or date column the schema declares NOT NULL keeps
   PostgreSQL's own NULL placement (no `NULLS FIRST`/`LAST`): with no NULL to place the order
   is the same, and a btree index on the column can then return the rows already in order.
+- A portable trusted query (a context look-up, `tools.records.trusted`) runs as written.
 - The translations of an accepted statement are kept by its text (`_memoized`), so a question
   asked again is not copied, analysed and rendered again.
+- Run over clearance sources (`scope`), the outer WHERE's precinct conditions that name
+  exactly the precincts the sources restrict to are left out (`tools.records.implied_scope`):
+  they hold on every row a source gives, and testing them again costs a look-up per row.
 - On a SQLite file with the trigram name index (`persons_name`, see `schema.sql`), a top-level
   `persons.full_name LIKE` gets `name_search` beside it, so the index serves it; the trigram
   match is never narrower than LIKE and the LIKE still applies, so the result is the same.
@@ -31,7 +37,9 @@ from sqlglot import exp
 
 from schemas.records import NUMERIC_COLUMNS
 from tools.records.executor import RecordsQuery, require_runnable
+from tools.records.implied_scope import SourcedScope, without_implied_conditions
 from tools.records.seed_schema import not_null_columns
+from tools.records.trusted import TrustedQuery
 from validators.zcql.rules import AGGREGATES
 from validators.zcql.schema import ROWID, TABLES
 from validators.zcql.scope import Scope, analyse
@@ -78,9 +86,14 @@ def _memoized(
 
 
 @_memoized
-def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
-    """The accepted statement as SQLite SQL (`name_index`: the file has `persons_name`)."""
-    tree = _accepted_tree(query)
+def to_sqlite(
+    query: RecordsQuery, *, name_index: bool = False, scope: SourcedScope | None = None
+) -> str:
+    """The accepted statement as SQLite SQL (`name_index`: the file has `persons_name`;
+    `scope`: run over clearance sources, see the module docstring)."""
+    if isinstance(query, TrustedQuery) and query.portable:
+        return query.statement
+    tree = _accepted_tree(query, scope)
     searches = _name_searches(tree) if name_index else []
     translated = _translate(tree, "sqlite", result_names=True)
     where = translated.args.get("where")
@@ -90,9 +103,12 @@ def to_sqlite(query: RecordsQuery, *, name_index: bool = False) -> str:
 
 
 @_memoized
-def to_postgres(query: RecordsQuery) -> str:
-    """The accepted statement as PostgreSQL SQL."""
-    return _render(_translate(_accepted_tree(query), "postgres", result_names=True), "postgres")
+def to_postgres(query: RecordsQuery, *, scope: SourcedScope | None = None) -> str:
+    """The accepted statement as PostgreSQL SQL (`scope`: see `to_sqlite`)."""
+    if isinstance(query, TrustedQuery) and query.portable:
+        return query.statement
+    tree = _accepted_tree(query, scope)
+    return _render(_translate(tree, "postgres", result_names=True), "postgres")
 
 
 def to_dialect(query: RecordsQuery, dialect: Dialect) -> str:
@@ -101,9 +117,9 @@ def to_dialect(query: RecordsQuery, dialect: Dialect) -> str:
 
 
 @_memoized
-def count_query(query: RecordsQuery, dialect: Dialect) -> str:
+def count_query(query: RecordsQuery, dialect: Dialect, *, scope: SourcedScope | None = None) -> str:
     """`SELECT COUNT(*)` over the statement's FROM, JOINs and WHERE (no group, order or limit)."""
-    tree = _accepted_tree(query)
+    tree = _accepted_tree(query, scope)
     for key in ("distinct", "group", "having", "order", "limit", "offset"):
         tree.set(key, None)
     tree.set("expressions", [exp.alias_(exp.Count(this=exp.Star()), "count")])
@@ -121,7 +137,9 @@ def dated_column(query: RecordsQuery) -> exp.Column | None:
 
 
 @_memoized
-def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
+def day_count_query(
+    query: RecordsQuery, dialect: Dialect, *, scope: SourcedScope | None = None
+) -> str:
     """FIRs per registration day (`day`, `firs`) over the statement's FROM, JOINs and WHERE.
 
     Only for a statement selecting `registered_at` alone (see `dated_column`): the same rows a
@@ -132,7 +150,7 @@ def day_count_query(query: RecordsQuery, dialect: Dialect) -> str:
     column = dated_column(query)
     if column is None:
         raise ValueError("day counts need a statement that selects registered_at alone")
-    tree = _accepted_tree(query)
+    tree = _accepted_tree(query, scope)
     for key in ("distinct", "group", "having", "order", "limit", "offset"):
         tree.set(key, None)
     day: exp.Expression = exp.Substring(
@@ -290,8 +308,9 @@ def _name_searches(tree: exp.Select) -> list[exp.Expression]:
     return found
 
 
-def _accepted_tree(query: RecordsQuery) -> exp.Select:
-    return require_runnable(query).tree.copy()
+def _accepted_tree(query: RecordsQuery, scope: SourcedScope | None = None) -> exp.Select:
+    tree = require_runnable(query).tree.copy()
+    return tree if scope is None else without_implied_conditions(tree, scope)
 
 
 def _translate(
@@ -300,6 +319,9 @@ def _translate(
     analysis = analyse(tree)
     if result_names:
         _name_results(analysis.scopes[0])
+    for visit in analysis.of(exp.Count):
+        if visit.scope >= 0 and _counts_rows(visit.node, analysis.scopes[visit.scope]):
+            visit.node.set("this", exp.Star())
     for visit in analysis.of(exp.Column, exp.Like, exp.Boolean):
         node = visit.node
         scope = analysis.scopes[visit.scope] if visit.scope >= 0 else None
@@ -317,6 +339,16 @@ def _translate(
 
 
 _NOT_NULL = not_null_columns()
+_OUTER = ("LEFT", "RIGHT", "FULL")
+
+
+def _counts_rows(count: exp.Expression, scope: Scope) -> bool:
+    """`COUNT(ROWID)` of a table no outer join can pad with NULLs: it counts every row."""
+    column = count.this
+    if not isinstance(column, exp.Column) or column.name != ROWID:
+        return False
+    joins = scope.select.args.get("joins") or []
+    return not any(str(j.args.get("side") or "").upper() in _OUTER for j in joins)
 
 
 def _native_null_order(scope: Scope) -> None:

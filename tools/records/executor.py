@@ -4,6 +4,9 @@ An executor takes only a `RecordsQuery`: a validator's `AcceptedStatement` or a 
 built by the records service, never a raw string or a verdict. `table_sources` maps a base
 table to trusted SQL (built by the clearance filter, never from user text) that shadows it as a
 leading CTE, so row-level policy is enforced inside the database; see `dialect.with_table_sources`.
+With sources, `jurisdiction` names the precincts they restrict every table to (the officer's),
+so the statement's own conditions that say the same need not run again
+(`tools.records.implied_scope`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from schemas.errors import QueryRejected
+from tools.records.implied_scope import SourcedScope
 from tools.records.trusted import TrustedQuery
 from validators.zcql.validate import AcceptedStatement
 
@@ -35,15 +39,27 @@ class RecordsExecutor(Protocol):
     backend: str
 
     async def execute(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> QueryRows: ...
 
     async def count(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> int: ...
 
     async def day_counts(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> list[dict[str, Any]] | None:
         """`{"day": "YYYY-MM-DD", "firs": n}` per registration day of a statement selecting
         `registered_at` alone; None where the backend cannot group (the trend pages instead)."""
@@ -55,6 +71,15 @@ def require_runnable(query: object) -> RecordsQuery:
     if not isinstance(query, AcceptedStatement | TrustedQuery):
         raise QueryRejected(["The statement was not validated."])
     return query
+
+
+def sourced_scope(
+    table_sources: Mapping[str, str] | None, jurisdiction: frozenset[str] | None
+) -> SourcedScope | None:
+    """What the sources already restrict, when there are sources and a jurisdiction."""
+    if not table_sources or jurisdiction is None:
+        return None
+    return SourcedScope(frozenset(jurisdiction), frozenset(table_sources))
 
 
 def with_booleans(

@@ -32,7 +32,13 @@ from tools.records.dialect import (
     to_postgres,
     with_table_sources,
 )
-from tools.records.executor import QueryRows, RecordsQuery, require_runnable, with_booleans
+from tools.records.executor import (
+    QueryRows,
+    RecordsQuery,
+    require_runnable,
+    sourced_scope,
+    with_booleans,
+)
 
 SESSION = "SET statement_timeout = {timeout_ms}; SET jit = off"
 
@@ -76,27 +82,35 @@ class PostgresExecutor:
         await self._pool.close()
 
     async def execute(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> QueryRows:
         """The statement's rows (booleans as bool, numeric aggregates as float)."""
         require_runnable(query)
         start = time.perf_counter()
+        translated = to_postgres(query, scope=sourced_scope(table_sources, jurisdiction))
         columns, rows = await self._run(
-            with_table_sources(
-                to_postgres(query), table_sources, "postgres", fenced=not error_free(query)
-            )
+            with_table_sources(translated, table_sources, "postgres", fenced=not error_free(query))
         )
         rows = with_booleans(columns, rows, boolean_results(query))
         return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
 
     async def count(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> int:
         """How many rows the statement's FROM/JOIN/WHERE matches (no grouping or limit)."""
         require_runnable(query)
+        scope = sourced_scope(table_sources, jurisdiction)
         _, rows = await self._run(
             with_table_sources(
-                count_query(query, "postgres"),
+                count_query(query, "postgres", scope=scope),
                 table_sources,
                 "postgres",
                 fenced=not error_free(query),
@@ -105,13 +119,18 @@ class PostgresExecutor:
         return int(rows[0]["count"])
 
     async def day_counts(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> list[dict[str, Any]]:
         """FIRs per registration day for a statement selecting `registered_at` alone."""
         require_runnable(query)
+        scope = sourced_scope(table_sources, jurisdiction)
         _, rows = await self._run(
             with_table_sources(
-                day_count_query(query, "postgres"),
+                day_count_query(query, "postgres", scope=scope),
                 table_sources,
                 "postgres",
                 fenced=not error_free(query),

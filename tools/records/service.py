@@ -156,12 +156,16 @@ class RecordsService:
         planned afresh, up to `MAX_TREND_PAGES`."""
         cleared = await self._run(plan)
         if intent == "list" and len(cleared.rows) >= self.row_cap and plan.dialect is not None:
-            total = await self.executor.count(plan.statement, plan.sources)
+            total = await self.executor.count(
+                plan.statement, plan.sources, jurisdiction=plan.jurisdiction
+            )
             return replace(cleared, total=total)
         if intent not in PAGED_INTENTS:
             return cleared
         if len(cleared.rows) >= PAGE and dated_column(plan.statement) is not None:
-            counted = await self.executor.day_counts(plan.statement, plan.sources)
+            counted = await self.executor.day_counts(
+                plan.statement, plan.sources, jurisdiction=plan.jurisdiction
+            )
             if counted is not None:
                 return replace(cleared, rows=counted)
         rows, masked, withheld = list(cleared.rows), cleared.masked_fields, cleared.withheld_rows

@@ -33,7 +33,13 @@ from tools.records.dialect import (
     to_sqlite,
     with_table_sources,
 )
-from tools.records.executor import QueryRows, RecordsQuery, require_runnable, with_booleans
+from tools.records.executor import (
+    QueryRows,
+    RecordsQuery,
+    require_runnable,
+    sourced_scope,
+    with_booleans,
+)
 from validators.zcql.schema import TABLES
 
 ALLOWED_FUNCTIONS = frozenset({"count", "sum", "avg", "min", "max", "like", "substring"})
@@ -63,11 +69,19 @@ class SqliteExecutor:
         return bool(self._name_index)
 
     async def execute(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> QueryRows:
         """The statement's rows; booleans come back as bool."""
         require_runnable(query)
-        translated = to_sqlite(query, name_index=not table_sources and self.name_index)
+        translated = to_sqlite(
+            query,
+            name_index=not table_sources and self.name_index,
+            scope=sourced_scope(table_sources, jurisdiction),
+        )
         sql = with_table_sources(translated, table_sources)
         start = time.perf_counter()
         columns, raw = await self._run(sql)
@@ -77,19 +91,29 @@ class SqliteExecutor:
         return QueryRows(columns, rows, self.backend, (time.perf_counter() - start) * 1000)
 
     async def count(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> int:
         """How many rows the statement's FROM/JOIN/WHERE matches (no grouping or limit)."""
         require_runnable(query)
-        _, raw = await self._run(with_table_sources(count_query(query, "sqlite"), table_sources))
+        counted = count_query(query, "sqlite", scope=sourced_scope(table_sources, jurisdiction))
+        _, raw = await self._run(with_table_sources(counted, table_sources))
         return int(raw[0][0])
 
     async def day_counts(
-        self, query: RecordsQuery, table_sources: Mapping[str, str] | None = None
+        self,
+        query: RecordsQuery,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> list[dict[str, Any]]:
         """FIRs per registration day for a statement selecting `registered_at` alone."""
         require_runnable(query)
-        sql = with_table_sources(day_count_query(query, "sqlite"), table_sources)
+        scope = sourced_scope(table_sources, jurisdiction)
+        sql = with_table_sources(day_count_query(query, "sqlite", scope=scope), table_sources)
         _, raw = await self._run(sql)
         return [{"day": day, "firs": int(firs)} for day, firs in raw]
 

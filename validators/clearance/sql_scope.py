@@ -125,10 +125,11 @@ def table_sources(
     enforce_sensitivity: bool = True,
     tables: frozenset[str] | set[str] | None = None,
     columns: Mapping[str, Collection[str]] | None = None,
-    scope_as_filter: bool = False,
+    scope_as_filter: Collection[str] = (),
 ) -> dict[str, str]:
     """Trusted SELECTs for firs, persons and vehicles (or those of `tables`), by table name;
-    `columns` narrows each table's select list (see `table_source`)."""
+    `columns` narrows each table's select list (see `table_source`), and the tables named in
+    `scope_as_filter` write their own precinct test as a filter (see `row_predicate`)."""
     wanted = CASE_TABLES if tables is None else CASE_TABLES & set(tables)
     return {
         t: table_source(
@@ -138,7 +139,7 @@ def table_sources(
             dialect,
             enforce_sensitivity=enforce_sensitivity,
             columns=None if columns is None else columns.get(t, ()),
-            scope_as_filter=scope_as_filter,
+            scope_as_filter=t in scope_as_filter,
         )
         for t in sorted(wanted)
     }

@@ -1,4 +1,12 @@
-"""Parse a ZCQL statement once and run every rule: accepted only if no rule finds a violation."""
+"""Parse a ZCQL statement once and run every rule: accepted only if no rule finds a violation.
+
+A verdict is a pure function of the exact statement text and the caller's precinct set (the
+rules read nothing else), so the last `VERDICTS_KEPT` verdicts are kept by that pair: a
+statement asked again, e.g. a 49-precinct top-N, is not parsed and checked again. The kept
+verdict is the one made from the parse of that very text, so the validator's judgement is
+still on the AST of exactly what runs. Its tree is shared between callers and read-only:
+whoever rewrites it (the dialect translations) works on a copy.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +15,7 @@ import hmac
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 import sqlglot
@@ -90,11 +99,21 @@ class ZcqlVerdict:
         }
 
 
+VERDICTS_KEPT = 256
+"""A kept verdict holds its tree: about 85 KB for a 1,500-character statement."""
+
+
 def validate(statement: str, precincts: Iterable[str]) -> ZcqlVerdict:
-    """Validate one ZCQL statement for a caller with these precincts (hard-fail, never rewrite)."""
+    """Validate one ZCQL statement for a caller with these precincts (hard-fail, never rewrite);
+    a verdict already made on this exact text for these precincts is returned as kept."""
+    return _kept_verdict(statement, frozenset(precincts))
+
+
+def judge(statement: str, precincts: frozenset[str]) -> ZcqlVerdict:
+    """Parse and check the statement now, keeping nothing (`validate` keeps its verdicts)."""
     code = strip_string_literals(statement)
     if len(statement) > MAX_STATEMENT_CHARS:
-        ctx = ValidationContext(statement, code, frozenset(precincts), 1, None)
+        ctx = ValidationContext(statement, code, precincts, 1, None)
         return _verdict(statement, None, RULES[0](None, ctx), frozenset())
     try:
         parsed = [s for s in sqlglot.parse(statement, read=PARSE_DIALECT) if s is not None]
@@ -103,7 +122,7 @@ def validate(statement: str, precincts: Iterable[str]) -> ZcqlVerdict:
     first = parsed[0] if parsed else None
     tree = first if isinstance(first, exp.Expression) else None
     analysis = analyse(tree) if tree is not None else None
-    ctx = ValidationContext(statement, code, frozenset(precincts), len(parsed), analysis)
+    ctx = ValidationContext(statement, code, precincts, len(parsed), analysis)
     reasons = [reason for rule in RULES for reason in rule(tree, ctx)]
     tables = frozenset(
         ref.table
@@ -112,6 +131,9 @@ def validate(statement: str, precincts: Iterable[str]) -> ZcqlVerdict:
         if ref.table in TABLES
     )
     return _verdict(statement, tree, reasons, tables)
+
+
+_kept_verdict = lru_cache(maxsize=VERDICTS_KEPT)(judge)
 
 
 def _parse_reason(error: Exception) -> str:

@@ -19,7 +19,9 @@ class Unavailable:
 
     backend = "sqlite"
 
-    async def execute(self, query: object, table_sources: object = None) -> None:
+    async def execute(
+        self, query: object, table_sources: object = None, *, jurisdiction: object = None
+    ) -> None:
         raise BackendUnavailable("records database unavailable: down")
 
 

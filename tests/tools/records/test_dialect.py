@@ -72,7 +72,19 @@ def test_identifiers_are_quoted_and_results_named_as_on_catalyst() -> None:
         )
     )
     assert '"f"."fir_id" AS "firs.fir_id"' in sql
-    assert 'COUNT("p"."person_id") AS "COUNT(p.ROWID)"' in sql
+    assert 'COUNT(*) AS "COUNT(p.ROWID)"' in sql
+
+
+def test_count_rowid_counts_rows_unless_an_outer_join_can_pad_the_table() -> None:
+    statement = (
+        "SELECT f.fir_id, COUNT(p.ROWID) FROM firs AS f {} JOIN persons AS p "
+        "ON f.fir_id = p.fir_id WHERE f.precinct_id = 'BLR-E-KRP' "
+        "AND p.precinct_id = 'BLR-E-KRP' GROUP BY f.fir_id ORDER BY COUNT(p.ROWID) DESC"
+    )
+    inner = to_postgres(_v(statement.format("INNER")))
+    outer = to_postgres(_v(statement.format("LEFT")))
+    assert inner.count("COUNT(*)") == 2 and "person_id" not in inner
+    assert outer.count('COUNT("p"."person_id")') == 2 and "COUNT(*)" not in outer
 
 
 def test_count_query_keeps_from_join_where_and_drops_the_rest() -> None:

@@ -52,13 +52,19 @@ class PagesOnly:
         self.inner = inner
         self.backend = inner.backend
 
-    async def execute(self, query: RecordsQuery, table_sources: Any = None) -> Any:
-        return await self.inner.execute(query, table_sources)
+    async def execute(
+        self, query: RecordsQuery, table_sources: Any = None, *, jurisdiction: Any = None
+    ) -> Any:
+        return await self.inner.execute(query, table_sources, jurisdiction=jurisdiction)
 
-    async def count(self, query: RecordsQuery, table_sources: Any = None) -> int:
-        return await self.inner.count(query, table_sources)
+    async def count(
+        self, query: RecordsQuery, table_sources: Any = None, *, jurisdiction: Any = None
+    ) -> int:
+        return await self.inner.count(query, table_sources, jurisdiction=jurisdiction)
 
-    async def day_counts(self, query: RecordsQuery, table_sources: Any = None) -> None:
+    async def day_counts(
+        self, query: RecordsQuery, table_sources: Any = None, *, jurisdiction: Any = None
+    ) -> None:
         return None
 
 

@@ -213,7 +213,11 @@ class CatalystLike:
         self.inner = inner
 
     async def execute(
-        self, verdict: Any, table_sources: Mapping[str, str] | None = None
+        self,
+        verdict: Any,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
     ) -> QueryRows:
         assert table_sources is None, "Catalyst cannot take table sources"
         rows = await self.inner.execute(verdict)
@@ -223,5 +227,11 @@ class CatalystLike:
         ]
         return replace(rows, rows=text, backend=self.backend)
 
-    async def count(self, verdict: Any, table_sources: Mapping[str, str] | None = None) -> int:
+    async def count(
+        self,
+        verdict: Any,
+        table_sources: Mapping[str, str] | None = None,
+        *,
+        jurisdiction: frozenset[str] | None = None,
+    ) -> int:
         raise AssertionError("the Catalyst path must not rely on COUNT with table sources")
