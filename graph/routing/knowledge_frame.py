@@ -49,7 +49,8 @@ FRAMES = {
         r"\b(?:allowed|permitted|zaroori|zaruri|jaruri|compulsory|mandatory|kadda\w*"
         r"|avashyaka)\b(?:\s+(?:hai|he|ha|hain|ide|ideya|aa|kya|or not))*\s*\??\s*$"
         r"|\b(?:kadda\w*|avashyaka)\b"
-        r"|^\s*(?:is|are)\b.*\b(?:allowed|permitted|compulsory|mandatory)\b",
+        r"|^\s*(?:is|are)\b.*\b(?:allowed|permitted|compulsory|mandatory)\b"
+        r"|^\s*(?:may|can|could|should|must)\s+(?:the|a|an|i|we|police|officers?)\s+\w+",
         re.IGNORECASE,
     ),
     "rights": re.compile(r"\b(?:rights?|hakku\w*|adhikaa?r\w*)\b", re.IGNORECASE),

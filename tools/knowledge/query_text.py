@@ -178,6 +178,11 @@ TRANSLITERATIONS: dict[str, str] = {
     "paas": "before",
     "hajarupadisabeku": "produce",
     "hajarupadisu": "produce",
+    "haajar": "produce",
+    "hajar": "produce",
+    "haazir": "produce",
+    "hazir": "produce",
+    "madbeku": "must",
     "tilisabeku": "inform",
     "batana": "inform",
     "suchit": "inform",
@@ -293,7 +298,7 @@ _FUNCTION_TEXT = (
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
     "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
-    "padta padti padte padega liye hone hona galu galige aagi ive"
+    "padta padti padte padega liye hone hona galu galige aagi ive madida maadida"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
@@ -321,6 +326,23 @@ _FRAMING = re.compile(
     r"|\b(?:what should i do|what do i do|what to do)(?: when| if| after| once)?\b"
     r"|\b(?:is|are|has been|have been|gets?|was) (?:received|reported|brought|made)\b"
     r"|\b(?:please|kindly|tell me|can you tell me|explain to me)\b",
+    re.IGNORECASE,
+)
+#: The listener of an explanation ("explain ... to a new constable"): who it is for, not what
+#: it is about.
+_EXPLAINS = re.compile(r"\b(?:explain|describe|tell|teach)\b", re.IGNORECASE)
+_AUDIENCE = re.compile(
+    r"\b(?:to|for) (?:a |an |the |my |our )?"
+    r"(?:new |junior |young |fresh )?(?:constables?|recruits?|trainees?|probationers?"
+    r"|colleagues?|laym[ae]n|beginners?|newcomers?|rookies?)(?= *[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+#: Everyday names for a crime scene ("murder spot", "site of the incident") in the knowledge
+#: base's words.
+_SCENE = re.compile(
+    r"\b(?P<what>murder|crime|incident|offence|accident|occurrence|robbery|theft|dacoity|burglary)"
+    r"\s+(?:spot|site|location)\b|\b(?:spot|site) of (?:the |an? )?(?P<of>crime|incident|offence"
+    r"|murder|occurrence)\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
@@ -404,7 +426,7 @@ def juvenile_terms(text: str) -> str:
 #: retrieval form also asks for its contents, so the section listing them is found.
 ASKS_CONTENTS = re.compile(
     r"\bcontain|\bcontents?\b|\binclude|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b"
-    r"|\b(?:what|which)\b.*\b(?:carry|carries|hold|holds|mention)\b",
+    r"|\b(?:what|which)\b.*\b(?:carry|carries|hold|holds|mention|written|entered)\b",
     re.I,
 )
 
@@ -418,5 +440,8 @@ def expand_query(text: str) -> str:
         english += " procedure"
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():
         english += " contents"
+    english = _SCENE.sub(lambda m: f"{m['what'] or m['of']} crime scene", english)
+    if _EXPLAINS.search(english):
+        english = _AUDIENCE.sub(" ", english)
     stripped = _FRAMING.sub(" ", english)
     return _SPACES.sub(" ", stripped).strip() or text.strip()
