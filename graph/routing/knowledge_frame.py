@@ -41,7 +41,8 @@ FRAMES = {
     "authority": re.compile(
         r"\bwho (?:can|may|must|should|is allowed|is competent|has the power|decides)\b"
         r"|\b(?:which|what|minimum) rank\b|\brank of (?:the )?officer\b"
-        r"|\bkaun (?:kar|de|le)\b|\byaaru\b|\bwhat (?:is|are) the rules?\b"
+        r"|\bkaun (?:kar|de|le)\b|\by(?:aa|a)r(?:u|ige|inda)\b|\bkis(?:ko|e)\b"
+        r"|\bwhat (?:is|are) the rules?\b"
         r"|\bwhat does the (?:law|act|code|sop) say\b",
         re.IGNORECASE,
     ),

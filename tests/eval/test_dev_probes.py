@@ -20,12 +20,26 @@ from bench.eval_knowledge import run_sets
 from bench.eval_sets import load_set
 
 PROBES = Path(__file__).resolve().parents[2] / "data" / "kb_dev"
-SETS = {
-    "knowledge": PROBES / "probes_know5_knowledge.jsonl",
-    "out_of_scope": PROBES / "probes_know5_out_of_scope.jsonl",
-    "fallback": PROBES / "probes_know5_fallback.jsonl",
-}
-CASES = [(name, case["id"]) for name, path in SETS.items() for case in load_set(path).cases]
+#: The first batch, and a second written after the first round of fixes (scored once before
+#: any change for it; its first figures are in docs/knowledge-answers.md).
+BATCHES = (
+    {
+        "knowledge": PROBES / "probes_know5_knowledge.jsonl",
+        "out_of_scope": PROBES / "probes_know5_out_of_scope.jsonl",
+        "fallback": PROBES / "probes_know5_fallback.jsonl",
+    },
+    {
+        "knowledge": PROBES / "probes_know5_knowledge_2.jsonl",
+        "fallback": PROBES / "probes_know5_fallback_2.jsonl",
+    },
+)
+SETS = BATCHES[0]
+CASES = [
+    (name, case["id"])
+    for batch in BATCHES
+    for name, path in batch.items()
+    for case in load_set(path).cases
+]
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +54,12 @@ def verdicts(heldout_records_db: Path, tmp_path_factory: pytest.TempPathFactory)
         index.ingest([KB_DIR])
     finally:
         index.close()
-    sets = {name: load_set(path) for name, path in SETS.items()}
-    scored = asyncio.run(run_sets(sets, home))
-    return {v["id"]: v for found in scored.values() for v in found}
+    out: dict[str, Any] = {}
+    for batch in BATCHES:
+        sets = {name: load_set(path) for name, path in batch.items()}
+        scored = asyncio.run(run_sets(sets, home))
+        out |= {v["id"]: v for found in scored.values() for v in found}
+    return out
 
 
 def test_the_probe_sets_are_the_size_the_brief_asks_for() -> None:

@@ -56,7 +56,14 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("punishment", re.compile(r"\bpunish|\bsentence\b|\bpenalt|\bjail term\b", re.I)),
+    (
+        "punishment",
+        re.compile(
+            r"\bpunish|\bsentence\b|\bpenalt|\bjail\b|\bconsequences?\b"
+            r"|\bwhat happens (?:to|if)\b|\bliable\b",
+            re.I,
+        ),
+    ),
     (
         "time_limit",
         re.compile(
@@ -122,7 +129,7 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
         r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
-    "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence"),
+    "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence|\bconsequence|\boffen[cs]e\b"),
     "mapping": re.compile(r"\bipc\b|\bcrpc\b|\bmapping\b|\bto bns"),
     "permission": re.compile(
         r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\bnecessity\b|\brules?\b|\bwhen\b"
@@ -138,7 +145,11 @@ _SENTENCE_CUES: dict[QuestionType, re.Pattern[str]] = {
         r"|\b24 h",
         re.I,
     ),
-    "punishment": re.compile(r"\bpunish|\bimprison|\bfine\b|\byears?\b", re.I),
+    "punishment": re.compile(
+        r"\bpunish|\bimprison|\bfine\b|\byears?\b|\bliable\b|\bdepartmental action\b"
+        r"|\bcontempt\b|\bprosecution\b",
+        re.I,
+    ),
     "mapping": re.compile(r"\b(?:ipc|crpc|bns|bnss|bsa)\b", re.I),
     "permission": re.compile(
         r"\b(?:may|must|shall|only|not|no|cannot|save|unless|permission|without)\b", re.I
@@ -355,7 +366,8 @@ _ANSWER_SHAPES: dict[QuestionType, re.Pattern[str]] = {
         re.I,
     ),
     "punishment": re.compile(
-        r"\bimprisonment\b|\bfine (?:up to|of)\b|\bpenalty is\b|\bpunish\w* (?:is|with|of)\b",
+        r"\bimprisonment\b|\bfine (?:up to|of)\b|\bpenalty is\b|\bpunish\w* (?:is|with|of)\b"
+        r"|\bliable to\b|\bdepartmental action\b|\bcontempt\b",
         re.I,
     ),
 }
@@ -389,13 +401,23 @@ _DEFINED = re.compile(
 )
 
 
+#: Nouns that name the kind of thing a subject is ("the e-Zero FIR scheme"), not the thing.
+_KIND_NOUNS = frozenset(
+    analyse(
+        "scheme system concept idea term initiative programme program policy facility "
+        "mechanism process practice method thing portal app service"
+    )
+)
+
+
 def _defines_unnamed(question: str, passages: list[Passage]) -> bool:
     """A definition asked of something no relevant passage names ("what is the uniform
     allowance ..." over passages that never say "allowance"): none of them defines it."""
     found = _DEFINED.search(expand_query(question).strip())
     if found is None:
         return False
-    subject = [t for t in analyse(found["subject"].replace("-", " ")) if not is_general(t)]
+    words = found["subject"].replace("-", " ")
+    subject = [t for t in analyse(words) if not is_general(t) and t not in _KIND_NOUNS]
     named = set().union(*(set(analyse(f"{p.title} {p.section} {p.text}")) for p in passages))
     return any(not synonyms(t) & named for t in subject)
 
@@ -404,9 +426,9 @@ _FIRST_STEP = re.compile(r"\bstep 1\b", re.I)
 
 
 def _heading_coverage(terms: set[str], passage: Passage) -> float:
-    """Share of the question's terms in the heading ("Step 1" counts as "first")."""
-    heading = _FIRST_STEP.sub("step 1 first", passage.section)
-    return len(terms & set(analyse(heading))) / len(terms)
+    """Share of the question's terms (or a synonym) in the heading ("Step 1" counts as "first")."""
+    heading = set(analyse(_FIRST_STEP.sub("step 1 first", passage.section)))
+    return sum(bool(synonyms(t) & heading) for t in terms) / len(terms)
 
 
 _ASKS_CONTENTS = re.compile(
@@ -658,6 +680,13 @@ def _can_answer(kind: QuestionType, terms: set[str], candidates: list[_Sentence]
     return any(wanted & set(analyse(s.text)) or cue.search(s.text) for s in candidates)
 
 
+def _heading_as_intro(passage: Passage, candidates: list[_Sentence]) -> _Sentence:
+    """The line introducing list items quoted alone: the passage's own introduction, or its
+    heading, which states the verdict ("Never release to the media in sensitive cases")."""
+    intro = next((s for s in candidates if not s.listed and s.text.endswith(":")), None)
+    return intro or _Sentence(f"{passage.section}:", -1, False)
+
+
 _STEP_HEADING = re.compile(r"^step (\d+)\b", re.I)
 
 
@@ -760,7 +789,7 @@ def compose_extractive_answer(
             + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0)
             + 0.5 * _asked_part(question, usable[rank])
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
-            + (0.5 * _sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0),
+            + (_sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0),
             -rank,
         ),
     )
@@ -796,6 +825,8 @@ def compose_extractive_answer(
         else:
             picked = _pick(kind, terms, quotable[primary], limit, asks_who)
         chosen = [(primary, s) for s in picked]
+        if kind == "permission" and picked and all(s.listed for s in picked):
+            chosen.insert(0, (primary, _heading_as_intro(usable[primary], quotable[primary])))
         if kind == "steps" and has_list:
             chosen += _sibling_stages(primary, doc_sections, quotable)
         if kind == "permission":

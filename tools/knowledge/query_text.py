@@ -319,13 +319,21 @@ _KANNADA_ENDINGS = (
     "na",
 )
 
+#: Kannada modal endings of a verb not known as it stands ("haakabahudu" may put, "kodabeku"
+#: must give): the modal carries the question's meaning, the verb rarely does.
+_MODAL_MEANING = (("bahuda", "can"), ("bahudu", "can"), ("bahude", "can"), ("beku", "must"))
+_KANNADA_MODALS = tuple(ending for ending, _ in _MODAL_MEANING)
+#: Case names written with their initials run together ("DK Basu").
+_INITIALS = re.compile(r"\bD\.?\s?K\.?\s+Basu\b", re.IGNORECASE)
+
 #: Phrases that frame a question without naming its subject; removed before retrieval.
 _FRAMING = re.compile(
     r"\b(?:what are the |the )?steps? (?:to (?:follow|take)|i (?:should|must) (?:follow|take))"
     r"(?: when| if| after| once| on)?\b"
     r"|\b(?:what should i do|what do i do|what to do)(?: when| if| after| once)?\b"
     r"|\b(?:is|are|has been|have been|gets?|was) (?:received|reported|brought|made)\b"
-    r"|\b(?:please|kindly|tell me|can you tell me|explain to me)\b",
+    r"|\b(?:please|kindly|tell me|can you tell me|explain to me)\b"
+    r"|\b(?:in (?:one|a|1) (?:line|sentence)|in short|in brief|briefly|in a nutshell)\b",
     re.IGNORECASE,
 )
 #: The listener of an explanation ("explain ... to a new constable"): who it is for, not what
@@ -364,6 +372,8 @@ def _word(word: str) -> str:
         return TRANSLITERATIONS[lower]
     if lower in FUNCTION_WORDS:
         return ""
+    if lower.endswith(_KANNADA_MODALS):
+        return next(english for ends, english in _MODAL_MEANING if lower.endswith(ends))
     for ending in _KANNADA_ENDINGS:
         stem = lower[: -len(ending)]
         if lower.endswith(ending) and len(stem) >= 3:
@@ -440,6 +450,7 @@ def expand_query(text: str) -> str:
         english += " procedure"
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():
         english += " contents"
+    english = _INITIALS.sub("D.K. Basu", english)
     english = _SCENE.sub(lambda m: f"{m['what'] or m['of']} crime scene", english)
     if _EXPLAINS.search(english):
         english = _AUDIENCE.sub(" ", english)

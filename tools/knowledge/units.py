@@ -24,6 +24,7 @@ UNITS: tuple[tuple[str, ...], ...] = (
     ("disclose", "disclosure", "reveal", "revealed"),
     ("spot", "scene"),
     ("victim", "victims", "survivor", "survivors"),
+    ("ignore", "ignores", "ignored", "breach", "breaches", "breaching", "violate", "violation"),
     ("maximum", "max", "upto", "total"),
     ("inside", "within"),
 )

@@ -83,3 +83,7 @@ def test_a_yes_no_question_about_an_officer_is_a_procedure_question(question: st
 
 def test_a_request_to_the_assistant_is_not_a_procedure_frame() -> None:
     assert knowledge_frame("can you tell me a joke") is None
+
+
+def test_a_kannada_to_whom_question_is_an_authority_question() -> None:
+    assert knowledge_frame("handcuff yaarige haakabahudu") == "authority"

@@ -127,3 +127,46 @@ def test_an_everyday_name_for_a_crime_scene_is_the_crime_scene() -> None:
 
 def test_kannada_produce_and_must_are_translated() -> None:
     assert expand_query("magistrate munde haajar madbeku") == "magistrate before produce must"
+
+
+def test_answer_format_words_and_run_together_initials_are_not_topic_words() -> None:
+    assert expand_query("what is a zero FIR, in one line") == "what is a zero FIR,"
+    assert expand_query("DK Basu rules briefly") == "D.K. Basu rules"
+
+
+def test_an_unknown_kannada_verb_keeps_its_modal() -> None:
+    assert expand_query("handcuff yaarige haakabahudu") == "handcuff to whom can"
+    assert expand_query("report kodabeku") == "report must"
+
+
+def test_consequence_and_jail_questions_are_punishment_questions() -> None:
+    assert question_type("jail for publishing a victim's name") == "punishment"
+    assert question_type("what happens to an officer who ignores the checklist") == "punishment"
+
+
+def test_a_kind_noun_in_a_definition_subject_need_not_be_named() -> None:
+    passages = [
+        _part(
+            "sop-flood",
+            "Flood response",
+            "Flood alert",
+            "A flood alert is a siren warning sounded by the control room.",
+            9.0,
+        )
+    ]
+    answer = compose_extractive_answer("what is the flood alert system", passages)
+    assert "siren warning" in answer.answer
+
+
+def test_list_items_quoted_alone_are_introduced_by_their_heading() -> None:
+    passages = [
+        _part(
+            "sop-media",
+            "Media",
+            "Never release to the media",
+            "- The victim's school.\n- The victim's address.",
+            9.0,
+        )
+    ]
+    answer = compose_extractive_answer("can I give the media the victim's school", passages)
+    assert answer.answer.splitlines()[0].startswith("Never release to the media:")
