@@ -112,13 +112,20 @@ def _when(question: str, q: Quantity, low: int, high: int) -> str | None:
     return min(marks)[1] if marks else None
 
 
-def _change(question: str, values: list[Quantity]) -> Computation | None:
-    if not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)) or len(values) != 2:
-        return None
+def _in_time_order(question: str, values: list[Quantity]) -> tuple[Quantity, Quantity]:
+    """The two quantities as (earlier, later): in the order stated unless their time words
+    ("last year", "this year") say otherwise."""
     old, new = values
     labels = (_when(question, old, 0, new.start), _when(question, new, old.end, len(question)))
     if labels in (("later", "earlier"), ("later", None), (None, "earlier")):
-        old, new = new, old
+        return new, old
+    return old, new
+
+
+def _change(question: str, values: list[Quantity]) -> Computation | None:
+    if not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)) or len(values) != 2:
+        return None
+    old, new = _in_time_order(question, values)
     if old.value == 0:
         return None
     direction = "a rise" if new.value > old.value else "a fall" if new.value < old.value else "no"
@@ -274,6 +281,10 @@ def _difference(question: str, values: list[Quantity]) -> Computation | None:
         said = f"The difference between {high.text} and {low.text} is {{value}}."
     elif STILL_ASKED.search(question) and not PERCENT_WORD.search(question):
         said = f"{high.text} less {low.text} leaves {{value}}."
+    elif CHANGE_WORD.search(question) and not PERCENT_WORD.search(question):
+        old, new = _in_time_order(question, values)
+        direction = "rise" if new.value > old.value else "fall"
+        said = f"From {old.text} to {new.text} is a {direction} of {{value}}."
     else:
         return None
     return Computation(f"{high.literal} - {low.literal}", said)

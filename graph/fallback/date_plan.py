@@ -36,6 +36,9 @@ OFFSET = re.compile(
     r"(from|after|before|since|of|later|afterwards|hence|on|ahead of|prior to)\b",
     re.IGNORECASE,
 )
+ADD_TO = re.compile(
+    rf"\b(?:add|plus)\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\s+(to)\b", re.I
+)
 IN_DAYS = re.compile(rf"\bin\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\b", re.I)
 N_DAY = re.compile(r"\b(\d{1,3})[- ]day\b", re.IGNORECASE)
 CUTOVER = re.compile(
@@ -94,7 +97,11 @@ GRAVE = re.compile(
     r"|murder)\b",
     re.IGNORECASE,
 )
-DATE_WORD = re.compile(r"\b(?:date|day)\s*\??\s*$|\bwhich day\b", re.IGNORECASE)
+DATE_WORD = re.compile(
+    r"\b(?:date|day)\s*\??\s*$|\bwhich day\b"
+    r"|\b(?:bail|filing|expiry|due|last|closing) (?:date|day) (?:for|of|in|when|where)\b",
+    re.IGNORECASE,
+)
 COUNT_ASKED = re.compile(r"^\s*how many\b(?!\s+(?:days|weeks|months))|\blist\b|\bshow\b", re.I)
 CLOCK = re.compile(r"\b(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})\b", re.IGNORECASE)
 STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -224,7 +231,7 @@ def date_call(question: str, today: date) -> PlannedCall | None:
         if explicit and not CHARGESHEET.search(question):
             return _offset_call(question, explicit, positioned)
         return _deadline_call(question, found, explicit)
-    offset = OFFSET.search(question) or IN_DAYS.search(question)
+    offset = OFFSET.search(question) or ADD_TO.search(question) or IN_DAYS.search(question)
     if offset:
         return _offset_call(question, offset, positioned)
     if WEEKDAY.search(question):
@@ -349,7 +356,8 @@ def asks_date_arithmetic(question: str) -> bool:
         return True
     if not stated:
         return False
-    if OFFSET.search(question) or WEEKDAY.search(question) or DAYS_ASKED.search(question):
+    offset = OFFSET.search(question) or ADD_TO.search(question)
+    if offset or WEEKDAY.search(question) or DAYS_ASKED.search(question):
         return True
     return asks_legal_deadline(question)
 

@@ -41,7 +41,8 @@ FRAMES = {
     "authority": re.compile(
         r"\bwho (?:can|may|must|should|is allowed|is competent|has the power|decides)\b"
         r"|\b(?:which|what|minimum) rank\b|\brank of (?:the )?officer\b"
-        r"|\bkaun (?:kar|de|le)\b|\byaaru\b|\bwhat (?:is|are) the rules?\b"
+        r"|\bkaun (?:kar|de|le)\b|\by(?:aa|a)r(?:u|ige|inda)\b|\bkis(?:ko|e)\b"
+        r"|\bwhat (?:is|are) the rules?\b"
         r"|\bwhat does the (?:law|act|code|sop) say\b",
         re.IGNORECASE,
     ),
@@ -49,7 +50,8 @@ FRAMES = {
         r"\b(?:allowed|permitted|zaroori|zaruri|jaruri|compulsory|mandatory|kadda\w*"
         r"|avashyaka)\b(?:\s+(?:hai|he|ha|hain|ide|ideya|aa|kya|or not))*\s*\??\s*$"
         r"|\b(?:kadda\w*|avashyaka)\b"
-        r"|^\s*(?:is|are)\b.*\b(?:allowed|permitted|compulsory|mandatory)\b",
+        r"|^\s*(?:is|are)\b.*\b(?:allowed|permitted|compulsory|mandatory)\b"
+        r"|^\s*(?:may|can|could|should|must)\s+(?:the|a|an|i|we|police|officers?)\s+\w+",
         re.IGNORECASE,
     ),
     "rights": re.compile(r"\b(?:rights?|hakku\w*|adhikaa?r\w*)\b", re.IGNORECASE),

@@ -56,7 +56,14 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
-    ("punishment", re.compile(r"\bpunish|\bsentence\b|\bpenalt|\bjail term\b", re.I)),
+    (
+        "punishment",
+        re.compile(
+            r"\bpunish|\bsentence\b|\bpenalt|\bjail\b|\bconsequences?\b"
+            r"|\bwhat happens (?:to|if)\b|\bliable\b",
+            re.I,
+        ),
+    ),
     (
         "time_limit",
         re.compile(
@@ -69,7 +76,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
     (
         "definition",
         re.compile(
-            r"\bdifferen(?:t|ce)\b|\bstands? for\b|\bin simple (?:words|terms)\b|\bfull form\b"
+            r"\bdifferen(?:t|ce)\b|\bstands? for\b|\bin (?:simple|plain) (?:words|terms)\b"
+            r"|\bfull form\b"
             r"|\bwhat (?:do|does)\b.*\bmean\b|\bmeans\s*\??$",
             re.I,
         ),
@@ -84,7 +92,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
             r"|\b(?:walk|take|guide) me through\b|\b(?:correct|right|proper|best) way\b"
             r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
-            r"|\b(?:what|which)\b.*\b(?:contain|include|write|record|collect)\b"
+            r"|\b(?:what|which)\b.*\b(?:contain|include|write|written|record|recorded|entered"
+            r"|collect)\b"
             r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b",
             re.I,
         ),
@@ -104,7 +113,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "definition",
         re.compile(
             r"^(?:what|who) (?:exactly |actually |really )?(?:is|are|does)\b|\bdefin"
-            r"|\bmeaning of\b|\bmeans?\b",
+            r"|\bmeaning of\b|\bmeans?\b"
+            r"|\b(?:explain|describe)\b.*\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are)\b",
             re.I,
         ),
     ),
@@ -119,7 +129,7 @@ _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
         r"|\bcontents?\b|\bcontain|\bentries\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
-    "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence"),
+    "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence|\bconsequence|\boffen[cs]e\b"),
     "mapping": re.compile(r"\bipc\b|\bcrpc\b|\bmapping\b|\bto bns"),
     "permission": re.compile(
         r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\bnecessity\b|\brules?\b|\bwhen\b"
@@ -135,7 +145,11 @@ _SENTENCE_CUES: dict[QuestionType, re.Pattern[str]] = {
         r"|\b24 h",
         re.I,
     ),
-    "punishment": re.compile(r"\bpunish|\bimprison|\bfine\b|\byears?\b", re.I),
+    "punishment": re.compile(
+        r"\bpunish|\bimprison|\bfine\b|\byears?\b|\bliable\b|\bdepartmental action\b"
+        r"|\bcontempt\b|\bprosecution\b",
+        re.I,
+    ),
     "mapping": re.compile(r"\b(?:ipc|crpc|bns|bnss|bsa)\b", re.I),
     "permission": re.compile(
         r"\b(?:may|must|shall|only|not|no|cannot|save|unless|permission|without)\b", re.I
@@ -148,9 +162,10 @@ _FRAME_TERMS = frozenset(
         "step steps procedure process follow checklist time limit deadline period punishment "
         "punishable sentence penalty define definition meaning mean equivalent replaced "
         "allowed permitted can may must should rule rules received explain tell complaint "
-        "contain contents include used use purpose write soon long properly correctly handle "
+        "contain contents include used use purpose write written plain soon long properly "
+        "correctly handle "
         "deal exactly did does come came happen happened occur occurred section sections "
-        "provision provisions govern governs governed"
+        "provision provisions govern governs governed go goes"
     )
 )
 
@@ -171,7 +186,10 @@ _INJECTION = re.compile(
     re.IGNORECASE,
 )
 _RECORD_IDS = re.compile(
-    r"\bFIR-\d{4}-\d{3,6}\b|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(?:19|20)\d{2}\b", re.I
+    r"\bFIR-\d{4}-\d{3,6}\b|\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b(?:19|20)\d{2}\b"
+    r"|(?:₹|\brs\.?)\s*\d[\d,.]*(?:\s*(?:lakhs?|crores?))?|\b\d[\d,.]*\s*(?:lakhs?|crores?|rupees)\b"
+    r"|\b\d+\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:ago|back|earlier)\b",
+    re.I,
 )
 #: A question that asks for a sum of money (a fee, a cost, a fine's amount).
 _ASKS_AMOUNT = re.compile(
@@ -330,20 +348,92 @@ def is_abstention(result: PipelineResult) -> bool:
     )
 
 
-def _heading_fit(kind: QuestionType, passage: Passage) -> float:
-    return 1.0 if _HEADING_CUES[kind].search(passage.section.lower()) else 0.0
+#: A heading that answers "who may": as the "permission" cue, without "when" (a "When a
+#: child is found" heading answers when, not who).
+_WHO_HEADING = re.compile(r"\bbar\b|\bwho\b|\bpermission|\bpowers?\b|\bmay\b|\brules?\b|\bby\b")
+
+
+def _heading_fit(kind: QuestionType, passage: Passage, asks_who: bool = False) -> float:
+    cue = _WHO_HEADING if kind == "permission" and asks_who else _HEADING_CUES[kind]
+    return 1.0 if cue.search(passage.section.lower()) else 0.0
+
+
+#: A sentence that states what a kind of question asks for: a period, a penalty, an actor.
+_ANSWER_SHAPES: dict[QuestionType, re.Pattern[str]] = {
+    "time_limit": re.compile(
+        r"\b\d+\s*(?:hours?|days?|weeks?|months?|years?)\b"
+        r"|\b(?:one|two|three|four|six|seven|ten|fourteen|fifteen) (?:hours|days|weeks|months)\b",
+        re.I,
+    ),
+    "punishment": re.compile(
+        r"\bimprisonment\b|\bfine (?:up to|of)\b|\bpenalty is\b|\bpunish\w* (?:is|with|of)\b"
+        r"|\bliable to\b|\bdepartmental action\b|\bcontempt\b",
+        re.I,
+    ),
+}
+_NAMES_ACTOR = re.compile(
+    r"\bby (?:a|an|the) (?:[\w-]+ ){0,4}(?:officer|magistrate|court|doctor|expert|practitioner"
+    r"|superintendent|sp|dsp|sho|inspector|committee|board)\b",
+    re.I,
+)
+_ASKS_WHO = re.compile(
+    r"^\s*who\b|\bwho (?:can|may|must|should|will|decides|gives)\b|\bwhose\b", re.I
+)
+
+
+def _states_answer(kind: QuestionType, asks_who: bool, candidates: list[_Sentence]) -> float:
+    """1 when a sentence of the passage has the shape of the answer asked for: a period for
+    a time limit, a penalty for a punishment, a named actor for "who may"."""
+    if kind == "permission" and asks_who:
+        shape = re.compile(f"{_NAMES_AUTHORITY.pattern}|{_NAMES_ACTOR.pattern}", re.I)
+    elif kind in _ANSWER_SHAPES:
+        shape = _ANSWER_SHAPES[kind]
+    else:
+        return 0.0
+    return 1.0 if any(shape.search(s.text) for s in candidates) else 0.0
+
+
+#: The subject of a definition question ("what is the uniform allowance for ...").
+_DEFINED = re.compile(
+    r"^(?:what|who) (?:exactly |actually |really )?(?:is|are) (?:an? |the )?(?P<subject>[^?.!,]+?)"
+    r"(?=\s+(?:for|of|in|under|to|when|if|after|before|by|and|why|with|on)\b|\s*[?.!,]|$)",
+    re.I,
+)
+
+
+#: Nouns that name the kind of thing a subject is ("the e-Zero FIR scheme"), not the thing.
+_KIND_NOUNS = frozenset(
+    analyse(
+        "scheme system concept idea term initiative programme program policy facility "
+        "mechanism process practice method thing portal app service"
+    )
+)
+
+
+def _defines_unnamed(question: str, passages: list[Passage]) -> bool:
+    """A definition asked of something no relevant passage names ("what is the uniform
+    allowance ..." over passages that never say "allowance"): none of them defines it."""
+    found = _DEFINED.search(expand_query(question).strip())
+    if found is None:
+        return False
+    words = found["subject"].replace("-", " ")
+    subject = [t for t in analyse(words) if not is_general(t) and t not in _KIND_NOUNS]
+    named = set().union(*(set(analyse(f"{p.title} {p.section} {p.text}")) for p in passages))
+    return any(not synonyms(t) & named for t in subject)
 
 
 _FIRST_STEP = re.compile(r"\bstep 1\b", re.I)
 
 
 def _heading_coverage(terms: set[str], passage: Passage) -> float:
-    """Share of the question's terms in the heading ("Step 1" counts as "first")."""
-    heading = _FIRST_STEP.sub("step 1 first", passage.section)
-    return len(terms & set(analyse(heading))) / len(terms)
+    """Share of the question's terms (or a synonym) in the heading ("Step 1" counts as "first")."""
+    heading = set(analyse(_FIRST_STEP.sub("step 1 first", passage.section)))
+    return sum(bool(synonyms(t) & heading) for t in terms) / len(terms)
 
 
-_ASKS_CONTENTS = re.compile(rf"{ASKS_CONTENTS.pattern}|\bwhat\b.*\b(?:write|record)", re.I)
+_ASKS_CONTENTS = re.compile(
+    rf"{ASKS_CONTENTS.pattern}|\bwhat\b.*\b(?:write|writ(?:ten)\b|record|entered\b|noted\b)", re.I
+)
 _CONTENTS_HEADING = re.compile(
     r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b", re.I
 )
@@ -534,10 +624,16 @@ def _pick(
     """The best sentences for the kind of question, kept in passage order; for "who may"
     a sentence naming who decides counts as a better fit."""
 
+    wanted = set().union(*(synonyms(t) for t in terms)) if terms else set()
+
     def score(s: _Sentence) -> tuple[float, int]:
-        overlap = len(terms & set(analyse(s.text)))
+        overlap = len(wanted & set(analyse(s.text)))
         fit = 1.0 if _SENTENCE_CUES[kind].search(s.text) else 0.0
-        if kind == "permission" and asks_who and _NAMES_AUTHORITY.search(s.text):
+        if (
+            kind == "permission"
+            and asks_who
+            and (_NAMES_AUTHORITY.search(s.text) or _NAMES_ACTOR.search(s.text))
+        ):
             fit += 1.0
         listed = 0.5 if kind == "steps" and s.listed else 0.0
         return (overlap + 2 * fit + listed, -s.position)
@@ -547,10 +643,94 @@ def _pick(
     if kind == "definition":
         return _opening(candidates, limit)
     on_topic = [
-        s for s in candidates if terms & set(analyse(s.text)) or _SENTENCE_CUES[kind].search(s.text)
+        s
+        for s in candidates
+        if wanted & set(analyse(s.text)) or _SENTENCE_CUES[kind].search(s.text)
     ]
     ranked = sorted(on_topic, key=score, reverse=True)[:limit]
     return sorted(ranked, key=lambda s: s.position)
+
+
+#: Kinds whose answer is one sentence (a period, a penalty, a yes or no with its rule).
+_ONE_SENTENCE = frozenset({"time_limit", "punishment", "permission"})
+
+
+def _sentence_coverage(units: list[frozenset[str]], candidates: list[_Sentence]) -> float:
+    """The largest share of the question's topic units that one sentence names: a passage
+    that answers in one sentence ("Never use handcuffs on a child") beats one that only
+    mentions the words apart."""
+    if not units:
+        return 0.0
+    return max(
+        (sum(bool(u & set(analyse(s.text))) for u in units) / len(units) for s in candidates),
+        default=0.0,
+    )
+
+
+def _can_answer(kind: QuestionType, terms: set[str], candidates: list[_Sentence]) -> bool:
+    """The passage has a sentence this kind of answer could quote: prose for a definition,
+    a list for steps, a sentence naming a question term (or a synonym) or carrying the
+    kind's cue otherwise."""
+    if kind == "definition":
+        return any(not s.listed for s in candidates)
+    if kind == "steps" and any(s.listed for s in candidates):
+        return True
+    wanted = set().union(*(synonyms(t) for t in terms)) if terms else set()
+    cue = _SENTENCE_CUES[kind]
+    return any(wanted & set(analyse(s.text)) or cue.search(s.text) for s in candidates)
+
+
+def _heading_as_intro(passage: Passage, candidates: list[_Sentence]) -> _Sentence:
+    """The line introducing list items quoted alone: the passage's own introduction, or its
+    heading, which states the verdict ("Never release to the media in sensitive cases")."""
+    intro = next((s for s in candidates if not s.listed and s.text.endswith(":")), None)
+    return intro or _Sentence(f"{passage.section}:", -1, False)
+
+
+_STEP_HEADING = re.compile(r"^step (\d+)\b", re.I)
+
+
+def _numbered_steps(usable: list[Passage], primary: int) -> list[int]:
+    """When the primary passage is one "Step N" section of a document, the retrieved "Step"
+    sections of that document in step order (a steps question is answered by all of them)."""
+    if not _STEP_HEADING.match(usable[primary].section):
+        return []
+    steps = [
+        (int(m[1]), rank)
+        for rank, p in enumerate(usable)
+        if p.doc_id == usable[primary].doc_id and (m := _STEP_HEADING.match(p.section))
+    ]
+    return [rank for _, rank in sorted(steps)]
+
+
+#: Where a question joins a second ask ("how soon ... and when does the report come").
+_SECOND_ASK = re.compile(
+    r",?\s+(?:and|&)\s+(?=(?:when|how|what|who|which|within|by when|is|are|can|does|do)\b)", re.I
+)
+
+
+def _later_asks(
+    question: str, chosen: list[tuple[int, _Sentence]], groups: list[tuple[int, list[_Sentence]]]
+) -> list[tuple[int, _Sentence]]:
+    """A second ask joined to the first ("... and when does the report come") gets its own
+    answer: the relevant sentence with the shape it asks for (a period, a penalty) that
+    shares most words with it, when the chosen sentences do not already carry one."""
+    out = list(chosen)
+    for part in _SECOND_ASK.split(expand_query(question))[1:]:
+        shape = _ANSWER_SHAPES.get(question_type(part))
+        wanted = set().union(*(synonyms(t) for t in topic_terms(part)))
+        if shape is None or not wanted:
+            continue
+        options = [
+            (len(wanted & set(analyse(s.text))), -rank, -s.position, rank, s)
+            for rank, group in groups
+            for s in group
+            if shape.search(s.text) and (rank, s) not in out
+        ]
+        best = max(options, default=None, key=lambda o: o[:3])
+        if best is not None and best[0] > 0:
+            out.append((best[3], best[4]))
+    return _grouped(out)
 
 
 def _amount_missing(question: str, chosen: list[tuple[int, _Sentence]]) -> bool:
@@ -596,19 +776,26 @@ def compose_extractive_answer(
         return closest_document_answer(closest, warnings)
     relevant = [rank for r, rank in scored if r >= max(threshold, best - RELEVANT_SPREAD)]
     top_score = max(p.score for p in usable)
+    asks_who = bool(_ASKS_WHO.search(expand_query(question)))
+    units = topic_units(question)
+    answering = [r for r in relevant if _can_answer(kind, terms, quotable[r])] or relevant
     primary = max(
-        relevant,
+        answering,
         key=lambda rank: (
             relevance(question, usable[rank])
             + 0.5 * usable[rank].score / top_score
-            + (0.5 * _heading_fit(kind, usable[rank]) if kind != "general" else 0.0)
+            + (0.5 * _heading_fit(kind, usable[rank], asks_who) if kind != "general" else 0.0)
             + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0)
             + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0)
-            + 0.5 * _asked_part(question, usable[rank]),
+            + 0.5 * _asked_part(question, usable[rank])
+            + 0.5 * _states_answer(kind, asks_who, quotable[rank])
+            + (_sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0),
             -rank,
         ),
     )
     if best < SURE_RELEVANCE and not _about(terms, usable[primary]):
+        return closest_document_answer(usable[primary], warnings)
+    if kind == "definition" and _defines_unnamed(question, [usable[r] for r in relevant]):
         return closest_document_answer(usable[primary], warnings)
     chosen: list[tuple[int, _Sentence]]
     doc_sections = [r for r in relevant if usable[r].doc_id == usable[primary].doc_id]
@@ -617,7 +804,10 @@ def compose_extractive_answer(
     heading_only = set(analyse(usable[primary].section)) - title_terms
     core = {t for t in terms if not is_general(t)} or terms
     whole_document = core <= title_terms and not core & heading_only
-    if kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
+    numbered = _numbered_steps(usable, primary)
+    if kind == "steps" and len(numbered) > 1:
+        chosen = [(rank, s) for rank in numbered for s in _stage(terms, quotable[rank])]
+    elif kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
         stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
         chosen = [
             (rank, sentence)
@@ -630,12 +820,13 @@ def compose_extractive_answer(
         limit = (
             8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
         )
-        asks_who = bool(re.match(r"\s*who\b", question, re.I))
         if kind == "steps" and not has_list:
             picked = _opening(quotable[primary], limit)  # a procedure paragraph, in order
         else:
             picked = _pick(kind, terms, quotable[primary], limit, asks_who)
         chosen = [(primary, s) for s in picked]
+        if kind == "permission" and picked and all(s.listed for s in picked):
+            chosen.insert(0, (primary, _heading_as_intro(usable[primary], quotable[primary])))
         if kind == "steps" and has_list:
             chosen += _sibling_stages(primary, doc_sections, quotable)
         if kind == "permission":
@@ -649,6 +840,7 @@ def compose_extractive_answer(
         return closest_document_answer(usable[primary], warnings)
     groups = [(r, quotable[r]) for r in relevant]
     chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)
+    chosen = _later_asks(question, chosen, groups)
     chosen = _cite_provision(terms, chosen, groups)
     chosen = _with_lists(chosen, quotable)
     numbers: dict[int, int] = {}

@@ -178,6 +178,11 @@ TRANSLITERATIONS: dict[str, str] = {
     "paas": "before",
     "hajarupadisabeku": "produce",
     "hajarupadisu": "produce",
+    "haajar": "produce",
+    "hajar": "produce",
+    "haazir": "produce",
+    "hazir": "produce",
+    "madbeku": "must",
     "tilisabeku": "inform",
     "batana": "inform",
     "suchit": "inform",
@@ -293,7 +298,7 @@ _FUNCTION_TEXT = (
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
     "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
-    "padta padti padte padega liye hone hona galu galige aagi ive"
+    "padta padti padte padega liye hone hona galu galige aagi ive madida maadida"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
@@ -314,13 +319,38 @@ _KANNADA_ENDINGS = (
     "na",
 )
 
+#: Kannada modal endings of a verb not known as it stands ("haakabahudu" may put, "kodabeku"
+#: must give): the modal carries the question's meaning, the verb rarely does.
+_MODAL_MEANING = (("bahuda", "can"), ("bahudu", "can"), ("bahude", "can"), ("beku", "must"))
+_KANNADA_MODALS = tuple(ending for ending, _ in _MODAL_MEANING)
+#: Case names written with their initials run together ("DK Basu").
+_INITIALS = re.compile(r"\bD\.?\s?K\.?\s+Basu\b", re.IGNORECASE)
+
 #: Phrases that frame a question without naming its subject; removed before retrieval.
 _FRAMING = re.compile(
     r"\b(?:what are the |the )?steps? (?:to (?:follow|take)|i (?:should|must) (?:follow|take))"
     r"(?: when| if| after| once| on)?\b"
     r"|\b(?:what should i do|what do i do|what to do)(?: when| if| after| once)?\b"
     r"|\b(?:is|are|has been|have been|gets?|was) (?:received|reported|brought|made)\b"
-    r"|\b(?:please|kindly|tell me|can you tell me|explain to me)\b",
+    r"|\b(?:please|kindly|tell me|can you tell me|explain to me)\b"
+    r"|\b(?:in (?:one|a|1) (?:line|sentence)|in short|in brief|briefly|in a nutshell)\b",
+    re.IGNORECASE,
+)
+#: The listener of an explanation ("explain ... to a new constable"): who it is for, not what
+#: it is about.
+_EXPLAINS = re.compile(r"\b(?:explain|describe|tell|teach)\b", re.IGNORECASE)
+_AUDIENCE = re.compile(
+    r"\b(?:to|for) (?:a |an |the |my |our )?"
+    r"(?:new |junior |young |fresh )?(?:constables?|recruits?|trainees?|probationers?"
+    r"|colleagues?|laym[ae]n|beginners?|newcomers?|rookies?)(?= *[?.!]?\s*$)",
+    re.IGNORECASE,
+)
+#: Everyday names for a crime scene ("murder spot", "site of the incident") in the knowledge
+#: base's words.
+_SCENE = re.compile(
+    r"\b(?P<what>murder|crime|incident|offence|accident|occurrence|robbery|theft|dacoity|burglary)"
+    r"\s+(?:spot|site|location)\b|\b(?:spot|site) of (?:the |an? )?(?P<of>crime|incident|offence"
+    r"|murder|occurrence)\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
@@ -342,6 +372,8 @@ def _word(word: str) -> str:
         return TRANSLITERATIONS[lower]
     if lower in FUNCTION_WORDS:
         return ""
+    if lower.endswith(_KANNADA_MODALS):
+        return next(english for ends, english in _MODAL_MEANING if lower.endswith(ends))
     for ending in _KANNADA_ENDINGS:
         stem = lower[: -len(ending)]
         if lower.endswith(ending) and len(stem) >= 3:
@@ -404,7 +436,7 @@ def juvenile_terms(text: str) -> str:
 #: retrieval form also asks for its contents, so the section listing them is found.
 ASKS_CONTENTS = re.compile(
     r"\bcontain|\bcontents?\b|\binclude|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b"
-    r"|\b(?:what|which)\b.*\b(?:carry|carries|hold|holds|mention)\b",
+    r"|\b(?:what|which)\b.*\b(?:carry|carries|hold|holds|mention|written|entered)\b",
     re.I,
 )
 
@@ -418,5 +450,9 @@ def expand_query(text: str) -> str:
         english += " procedure"
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():
         english += " contents"
+    english = _INITIALS.sub("D.K. Basu", english)
+    english = _SCENE.sub(lambda m: f"{m['what'] or m['of']} crime scene", english)
+    if _EXPLAINS.search(english):
+        english = _AUDIENCE.sub(" ", english)
     stripped = _FRAMING.sub(" ", english)
     return _SPACES.sub(" ", stripped).strip() or text.strip()

@@ -19,9 +19,14 @@ UNITS: tuple[tuple[str, ...], ...] = (
     ("suspect", "accused"),
     ("refuse", "refuses", "refusal", "decline"),
     ("body", "dead", "death", "deceased"),
-    ("kid", "kids", "child", "children", "minor"),
+    ("kid", "kids", "child", "children", "minor", "juvenile", "juveniles"),
     ("allow", "allowed", "permit", "permitted", "permission", "authorise", "authorize"),
     ("disclose", "disclosure", "reveal", "revealed"),
+    ("spot", "scene"),
+    ("victim", "victims", "survivor", "survivors"),
+    ("ignore", "ignores", "ignored", "breach", "breaches", "breaching", "violate", "violation"),
+    ("maximum", "max", "upto", "total"),
+    ("inside", "within"),
 )
 
 
