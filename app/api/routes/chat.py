@@ -12,7 +12,8 @@ from pydantic import ValidationError
 from app.api.deps import AssistantDep, OfficerDep, RequestIdDep, SettingsDep
 from app.assistant import RawImage
 from app.settings import Settings
-from app.uploads import UploadPool, read_multipart
+from app.upload_pool import UploadPool
+from app.uploads import read_multipart
 from schemas.errors import BadInput, CrimeAssistError
 from schemas.request import ChatRequest
 from schemas.response import ChatResponse
