@@ -14,6 +14,7 @@ $(UV):
 
 .venv/.synced: pyproject.toml uv.lock | $(UV)
 	$(UV) sync --frozen --python 3.11 --compile-bytecode
+	$(PY) -m compileall -q app graph tools validators schemas  # the project's own bytecode too
 	touch .venv/.synced
 
 install: .venv/.synced

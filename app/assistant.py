@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import structlog
 
-from app.metrics import NODE_SECONDS, REDACTIONS, REJECTIONS, REQUEST_SECONDS, REQUESTS
-from app.uploads import UploadPool
+from app.upload_pool import UploadPool
 from graph.context import GraphContext
 from graph.runner import ProgressCallback, run_turn
 from graph.state import AttachmentRef
@@ -52,7 +52,10 @@ class Assistant:
     turn without a conversation id: nothing is remembered for such a turn, so it needs no
     checkpoint, and the answer and audit events are the compiled graph's. `conversation`, when
     set, runs a turn in a conversation the same way, reading and saving the conversation's
-    checkpoint in LangGraph's format (`graph.memory`)."""
+    checkpoint in LangGraph's format (`graph.memory`).
+
+    `serves_metrics` records the Prometheus metrics the service serves at /metrics; a
+    one-shot command-line turn serves none and never loads prometheus_client."""
 
     graph: Any
     context: GraphContext
@@ -64,6 +67,7 @@ class Assistant:
     uploads: UploadPool = field(default_factory=UploadPool)
     direct: Any | None = None
     conversation: Any | None = None
+    serves_metrics: bool = True
 
     def runner_for(self, request: ChatRequest) -> Any:
         """The direct plan (with the conversation's memory for a turn in one), else the graph."""
@@ -87,7 +91,10 @@ class Assistant:
         self, request_id: str, badge_id: str, error: CrimeAssistError, where: str
     ) -> None:
         """Audit a refused request (bad input, bad token) before the error is returned."""
-        REJECTIONS.labels(kind=error.code).inc()
+        if self.serves_metrics:
+            from app.metrics import record_rejection
+
+            record_rejection(error.code)
         audit = RequestAudit(self.sink, request_id, badge_id)
         audit.add("rejected", {"where": where, "code": error.code, "detail": error.detail[:300]})
         await audit.flush()
@@ -139,19 +146,18 @@ class Assistant:
             "page_context": request.page_context,
             "attachments": refs,
         }
+        started, response, failure = time.perf_counter(), None, None
         try:
-            with REQUEST_SECONDS.labels(route="all").time():
-                response = await run_turn(
-                    self.runner_for(request), state, turn_context, audit, thread_id, on_progress
-                )
+            response = await run_turn(
+                self.runner_for(request), state, turn_context, audit, thread_id, on_progress
+            )
         except CrimeAssistError as error:
-            REQUESTS.labels(route="none", outcome=error.code).inc()
+            failure = error.code
             raise
-        REQUESTS.labels(route=response.route, outcome="answered").inc()
-        for node, ms in response.timings_ms.items():
-            if node != "total":
-                NODE_SECONDS.labels(node=node).observe(ms / 1000)
-        REDACTIONS.labels(tier="pre_retrieval").inc(response.redactions.pre_retrieval)
-        REDACTIONS.labels(tier="post_generation").inc(response.redactions.post_generation)
+        finally:
+            if self.serves_metrics:
+                from app.metrics import record_turn
+
+                record_turn(time.perf_counter() - started, response, failure)
         log.info("chat.answered", route=response.route, partial=response.partial)
         return response

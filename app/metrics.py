@@ -1,8 +1,10 @@
-"""Prometheus metrics for requests and graph nodes."""
+"""Prometheus metrics for requests and graph nodes (loaded where they are recorded or served)."""
 
 from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
+
+from schemas.response import ChatResponse
 
 REGISTRY = CollectorRegistry()
 REQUESTS = Counter(
@@ -27,3 +29,24 @@ REDACTIONS = Counter(
 REJECTIONS = Counter(
     "crimeassist_rejections_total", "Refused inputs by kind", ["kind"], registry=REGISTRY
 )
+
+
+def record_rejection(code: str) -> None:
+    """A refused request (bad input, bad token) by its error code."""
+    REJECTIONS.labels(kind=code).inc()
+
+
+def record_turn(seconds: float, response: ChatResponse | None, failure: str | None) -> None:
+    """One chat turn: its latency always; then its outcome (the error code of a refused turn),
+    and for an answer each node's time and the redactions."""
+    REQUEST_SECONDS.labels(route="all").observe(seconds)
+    if failure is not None:
+        REQUESTS.labels(route="none", outcome=failure).inc()
+    if response is None:
+        return
+    REQUESTS.labels(route=response.route, outcome="answered").inc()
+    for node, ms in response.timings_ms.items():
+        if node != "total":
+            NODE_SECONDS.labels(node=node).observe(ms / 1000)
+    REDACTIONS.labels(tier="pre_retrieval").inc(response.redactions.pre_retrieval)
+    REDACTIONS.labels(tier="post_generation").inc(response.redactions.post_generation)

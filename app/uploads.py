@@ -4,17 +4,11 @@
   whether or not Content-Length is sent (a declared length over it is refused first).
 - `read_multipart` parses form data with bounded files, fields and field size, turning each
   parser refusal into the contract's error shape.
-- `UploadPool` runs decoding and validation in a few worker threads, off the event loop;
-  Pillow's decoders release the GIL, so `/healthz` keeps answering while images decode.
+- Decoding and validation run on `app.upload_pool.UploadPool`'s worker threads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TypeVar
-
-import anyio
 from starlette.datastructures import FormData, Headers
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
@@ -22,7 +16,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from schemas.errors import BadInput
 
-T = TypeVar("T")
 MAX_FIELD_BYTES = 1024 * 1024
 
 
@@ -107,17 +100,3 @@ async def read_multipart(request: Request, max_files: int, max_fields: int) -> F
         return await parser.parse()
     except MultiPartException as error:
         raise multipart_refusal(error) from None
-
-
-@dataclass
-class UploadPool:
-    """A bounded set of worker threads for decoding and validating uploads."""
-
-    workers: int = 2
-    _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
-
-    async def run(self, function: Callable[..., T], *args: object) -> T:
-        """`function(*args)` on a worker thread; waits for a free worker when all are busy."""
-        if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(self.workers)
-        return await anyio.to_thread.run_sync(function, *args, limiter=self._limiter)

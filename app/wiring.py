@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.assistant import Assistant
 from app.settings import Settings
-from app.uploads import UploadPool
+from app.upload_pool import UploadPool
 from graph.context import GraphContext, configured, utc_clock
 from schemas.errors import BackendUnavailable
 from tools.audit.sink import AuditSink
@@ -287,8 +287,9 @@ def assistant_of(
 @asynccontextmanager
 async def open_direct_assistant(settings: Settings, **overrides: Any) -> AsyncIterator[Assistant]:
     """The smalltalk route without LangGraph (`graph.direct`): only the audit sink and the
-    guardrail are opened, so a one-shot greeting or /help answers in well under a second.
-    Only for turns `graph.direct.takes_direct_path` accepts."""
+    guardrail are opened, and no Prometheus metrics are kept (nothing serves them), so a
+    one-shot greeting or /help answers in well under a second. Only for turns
+    `graph.direct.takes_direct_path` accepts."""
     from graph.direct import DirectTurn
     from validators.guardrail.engine import Guardrail
 
@@ -299,6 +300,8 @@ async def open_direct_assistant(settings: Settings, **overrides: Any) -> AsyncIt
             **context_settings(settings),
             **overrides,
         )
-        yield assistant_of(settings, DirectTurn(), context, sink)
+        assistant = assistant_of(settings, DirectTurn(), context, sink)
+        assistant.serves_metrics = False
+        yield assistant
     finally:
         sink.close()

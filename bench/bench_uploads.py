@@ -31,7 +31,7 @@ from app.api.service import create_app
 from app.assistant import Assistant
 from app.auth import TokenService
 from app.settings import Settings
-from app.uploads import UploadPool
+from app.upload_pool import UploadPool
 from app.wiring import open_assistant
 from bench.bench_stream import seed, served
 from bench.stats import summary_ms

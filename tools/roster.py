@@ -11,6 +11,8 @@ from schemas.errors import NotAuthenticated
 from schemas.officer import Officer
 
 ROSTER_PATH = Path(__file__).resolve().parent.parent / "data" / "roster.yaml"
+# libyaml's safe loader when PyYAML was built with it: the same documents, ~20x faster
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _all_precincts() -> frozenset[str]:
@@ -22,7 +24,7 @@ def _all_precincts() -> frozenset[str]:
 @lru_cache(maxsize=4)
 def load_roster(path: Path = ROSTER_PATH) -> dict[str, Officer]:
     """Badge id -> Officer; `precincts: ALL` expands to every station of the state."""
-    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    entries = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     roster: dict[str, Officer] = {}
     for entry in entries:
         precincts = entry["precincts"]

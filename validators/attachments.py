@@ -21,12 +21,13 @@ import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
-
-from PIL import Image, ImageOps, UnidentifiedImageError
+from typing import TYPE_CHECKING, Literal
 
 from schemas.errors import BadInput
 from schemas.request import Attachment
+
+if TYPE_CHECKING:  # Pillow loads with the first image, not with every command
+    from PIL import Image
 
 MediaType = Literal["image/jpeg", "image/png"]
 
@@ -167,6 +168,8 @@ def _corrupt(name: str, error: Exception) -> BadInput:
 
 def _header(name: str, data: bytes, media_type: MediaType, max_pixels: int) -> tuple[int, int]:
     """Format and dimensions from the header alone, refused over the caps; then verify."""
+    from PIL import Image, UnidentifiedImageError
+
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -203,6 +206,8 @@ def _reduced(image: Image.Image) -> Image.Image:
 
 def _decoded(probe: Probe) -> Image.Image:
     """Decode at the draft scale, then reduce to the working size."""
+    from PIL import Image, UnidentifiedImageError
+
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -223,6 +228,8 @@ def _decoded(probe: Probe) -> Image.Image:
 
 def _to_rgb(image: Image.Image) -> Image.Image:
     """Orientation applied, alpha flattened onto white, as a fresh RGB image with no info."""
+    from PIL import Image, ImageOps
+
     oriented = ImageOps.exif_transpose(image) or image
     if oriented.mode in ("RGBA", "LA") or (
         oriented.mode == "P" and "transparency" in oriented.info

@@ -12,8 +12,6 @@ from schemas.officer import Officer
 from schemas.response import ChatResponse, Redactions
 from schemas.result import Citation, PipelineResult
 from schemas.routing import Route
-from tools.domain.crimes import all_heads, crime_groups
-from tools.domain.places import LOCALITIES, STATIONS
 
 if TYPE_CHECKING:  # LangGraph injects the runtime by parameter name; importing it costs ~1 s
     from langgraph.runtime import Runtime
@@ -67,6 +65,9 @@ def answered_route(route: Route, results: list[PipelineResult]) -> Route:
 @cache
 def public_vocabulary() -> tuple[str, ...]:
     """Crime heads and groups, station names, districts and localities: public words."""
+    from tools.domain.crimes import all_heads, crime_groups
+    from tools.domain.places import LOCALITIES, STATIONS
+
     return (
         *(head.crime_head for head in all_heads()),
         *crime_groups(),
@@ -78,6 +79,8 @@ def public_vocabulary() -> tuple[str, ...]:
 
 def visible_vocabulary(officer: Officer, results: list[PipelineResult]) -> list[str]:
     """The guardrail's allow-list: public words, the officer's stations, the rows they saw."""
+    from tools.domain.places import STATIONS
+
     own = [s.station_name for s in STATIONS if s.precinct_id in officer.precincts]
     shown = [
         value
@@ -111,9 +114,9 @@ async def aggregator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     officer = state["officer"]
     results = state.get("results") or []
     deny_values = [value for result in results for value in result.withheld_values]
-    guard = runtime.context.guardrail.for_request(
-        officer, deny_values, visible_vocabulary(officer, results)
-    )
+    # the allow-list only narrows withheld values: with none, there is nothing to narrow
+    allow_values = visible_vocabulary(officer, results) if deny_values else []
+    guard = runtime.context.guardrail.for_request(officer, deny_values, allow_values)
 
     answer, post = guard.redact(merged_answer(results))
     citations: list[Citation] = []

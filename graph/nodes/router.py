@@ -8,12 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from graph.commands import COMMANDS
 from graph.context import GraphContext
-from graph.routing.mixed import has_procedure_signal
-from graph.routing.records_context import records_context_route
 from graph.state import GraphState
 from graph.text import fir_ids_in, has_referent, is_smalltalk, mentions_fir_number
 from schemas.routing import Route, RouteDecision
-from tools.text2zcql.followup import names_its_referent
 
 if TYPE_CHECKING:  # LangGraph injects the runtime by parameter name; importing it costs ~1 s
     from langgraph.runtime import Runtime
@@ -64,6 +61,12 @@ def override(state: GraphState) -> tuple[Route, str] | None:
         return "vision", "image attached"
     if is_smalltalk(text):
         return "smalltalk", "greeting, thanks or goodbye"
+    # the records and procedure vocabularies (name tables, dates) load only for a turn past
+    # the smalltalk rule: a greeting or slash command never needs them
+    from graph.routing.mixed import has_procedure_signal
+    from graph.routing.records_context import records_context_route
+    from tools.text2zcql.followup import names_its_referent
+
     records_reason = records_context_route(state)
     if records_reason is not None:
         return "zcql", records_reason

@@ -49,6 +49,17 @@ def test_health_ready_metrics_and_openapi(client: TestClient):
     assert "/v1/chat" in spec["paths"] and "/v1/chat/stream" in spec["paths"]
 
 
+def test_an_answered_chat_is_counted_in_the_served_metrics(client: TestClient, settings: Settings):
+    """The service records every turn (the command line's one-shot turns record none)."""
+    reply = client.post("/v1/chat", headers=bearer(settings), json={"message": "thanks"})
+    assert reply.status_code == 200
+    metrics = client.get("/metrics").text
+    answered = 'crimeassist_requests_total{outcome="answered",route="smalltalk"}'
+    assert answered in metrics
+    assert 'crimeassist_node_seconds_count{node="smalltalk"}' in metrics
+    assert 'crimeassist_request_seconds_count{route="all"}' in metrics
+
+
 def test_chat_answers_in_the_contract_shape(client: TestClient, settings: Settings):
     reply = client.post(
         "/v1/chat", headers=bearer(settings), json={"message": "what is a zero FIR"}

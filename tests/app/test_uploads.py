@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from PIL import Image
 
 from app.settings import Settings
-from app.uploads import UploadPool
+from app.upload_pool import UploadPool
 from tests.browser import harness
 from tests.support import images
 

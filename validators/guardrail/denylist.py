@@ -12,9 +12,9 @@ A word is distinctive when it is at least three letters long, not a common word
 words) and not in the caller's allow-list (what the officer may see). A withheld value made
 only of common words (a place of occurrence 'Online', 'Near Bus Stand, KR Puram') matches
 nothing: it is public vocabulary; one whose words are each visible to the officer matches
-only as a whole ('T. Shankar' when 'D. Shankar' is visible). All patterns of one request
-sit in one Aho-Corasick automaton, built once with the deny-list and run over each text's
-key stream and digit streams.
+only as a whole ('T. Shankar' when 'D. Shankar' is visible). The patterns of one request
+sit in two Aho-Corasick automata, built once with the deny-list: one run over each text's
+key stream, one over its digit streams.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 
 import ahocorasick
@@ -66,6 +67,7 @@ MIN_DIGITS = 7
 MIN_SQUASHED = 6
 MIN_PART = 3
 SPELLED_OUT = 3  # at least this many single letters in a row are read as one word
+SPELLED_RUN = bytes([1]) * SPELLED_OUT  # as word lengths, each capped at 2
 MAX_SPELLING_GAP = 3
 MASK = "[withheld]"
 
@@ -115,19 +117,17 @@ KEY_CACHE_SIZE = 1 << 16
 _keys: dict[str, str] = {}
 
 
-def stream_keys(words: Iterable[str]) -> list[str]:
-    """The non-empty `word_key` of each word, through a bounded per-process dictionary."""
+def stream_keys(words: list[str]) -> list[str]:
+    """The non-empty `word_key` of each word, through a bounded per-process dictionary (looked
+    up in one pass; only the words not seen before are keyed one by one)."""
     if len(_keys) > KEY_CACHE_SIZE:
         _keys.clear()
-    cached = _keys.get
-    out = []
-    for word in words:
-        key = cached(word)
-        if key is None:
-            key = _keys[word] = word_key(word)
-        if key:
-            out.append(key)
-    return out
+    keys = list(map(_keys.get, words))
+    if None in keys:
+        for i, key in enumerate(keys):
+            if key is None:
+                keys[i] = _keys[words[i]] = word_key(words[i])
+    return list(filter(None, keys))
 
 
 def _spelled_out(tokens: list[Token]) -> list[Token]:
@@ -206,7 +206,8 @@ class DenyList:
         self.variants: dict[str, dict[int, set[tuple[str, ...]]]] = {}
         self.distinct: set[str] = set()
         self.numbers: set[str] = set()
-        self.automaton = ahocorasick.Automaton()
+        self.automaton = ahocorasick.Automaton()  # the key-stream patterns
+        self.digit_automaton = ahocorasick.Automaton()  # the withheld numbers' digits
         self.size = 0
         if not values:  # the allow-list only narrows withheld values: nothing to narrow
             self.allowed_phrases: set[tuple[str, ...]] = set()
@@ -240,13 +241,14 @@ class DenyList:
             v for by_length in self.variants.values() for vs in by_length.values() for v in vs
         }
         self.size = len(phrases) + len(self.numbers)
-        if len(self.automaton):
-            self.automaton.make_automaton()
+        for automaton in (self.automaton, self.digit_automaton):
+            if len(automaton):
+                automaton.make_automaton()
 
     def _add_number(self, digits: str) -> None:
         self.numbers.add(digits)
         for pattern in (digits, digits[::-1]):
-            self.automaton.add_word(pattern, ("digits", len(pattern)))
+            self.digit_automaton.add_word(pattern, len(pattern))
 
     def _visible_phrase(self, keys: Iterable[str]) -> bool:
         """Whether these keys, in this order, occur inside a value the officer may see."""
@@ -292,22 +294,22 @@ class DenyList:
             if len(digits) < MIN_DIGITS:
                 continue
             spans: list[tuple[int, int]] = []
-            for end, (kind, length) in self.automaton.iter(digits):
-                if kind == "digits":
-                    spans = spans or run.spans()  # digit positions only for a hit
-                    yield Finding(spans[end - length + 1][0], spans[end][1], "withheld_value", MASK)
+            for end, length in self.digit_automaton.iter(digits):
+                spans = spans or run.spans()  # digit positions only for a hit
+                yield Finding(spans[end - length + 1][0], spans[end][1], "withheld_value", MASK)
 
     def _text_findings(self, text: str) -> Iterator[Finding]:
         """Matches on the key stream; token positions are looked up only for a finding."""
         words = tokenizer(text).findall(text)
         spelled: list[Token] = []
-        # a spelled-out word is three or more one-letter tokens: test for it only then
-        if sum(len(word) == 1 for word in words) >= SPELLED_OUT and SPELLED.search(text):
+        # a spelled-out word is three or more one-letter tokens in a row: test for it only then
+        lengths = bytes(map(min, map(len, words), repeat(2)))  # 1 for each one-letter token
+        if SPELLED_RUN in lengths and SPELLED.search(text):
             spelled = [t for t in _spelled_out(_tokens(text)) if word_key(t[0])]
             words = [t for t, _, _ in spelled]
         keys = stream_keys(words)
         stream = _stream(keys)
-        hits = [hit for hit in self.automaton.iter(stream) if hit[1][0] != "digits"]
+        hits = list(self.automaton.iter(stream))
         if not hits:
             return
         tokens = spelled

@@ -12,12 +12,14 @@ import binascii
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_=-]{6,}")
 HEX = re.compile(r"(?:0[xX])?((?:[0-9A-Fa-f]{2}){4,})")
 # not a plain word: a digit, '+', '/', '=' or a lower-upper change somewhere
 ENCODED_LOOK = re.compile(r"[0-9+/=]|[a-z][A-Z]")
 MIN_DECODED = 4
+KEPT_TOKENS = 1 << 14
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,17 @@ def _from_base64(token: str) -> str | None:
     return _readable(raw)
 
 
+@lru_cache(maxsize=KEPT_TOKENS)
+def decoded_text(token: str) -> str | None:
+    """The readable text a hex or base64 token decodes to, or None: a pure function of the
+    token, kept per process (answers and record tables repeat dates, FIR numbers, plates)."""
+    hexed = HEX.fullmatch(token)
+    decoded = _readable(bytes.fromhex(hexed.group(1))) if hexed else None
+    if decoded is None and not token.isdigit():
+        decoded = _from_base64(token)
+    return decoded
+
+
 def encoded_spans(text: str) -> Iterator[Encoded]:
     """Every hex or base64 token of `text` that decodes to readable text."""
     for match in CANDIDATE.finditer(text):
@@ -58,9 +71,6 @@ def encoded_spans(text: str) -> Iterator[Encoded]:
             continue  # a plain word: no digit or symbol, no lower-upper change (ENCODED_LOOK)
         if (token.isdigit() and len(token) % 2) or not ENCODED_LOOK.search(token):
             continue
-        hexed = HEX.fullmatch(token)
-        decoded = _readable(bytes.fromhex(hexed.group(1))) if hexed else None
-        if decoded is None and not token.isdigit():
-            decoded = _from_base64(token)
+        decoded = decoded_text(token)
         if decoded is not None:
             yield Encoded(match.start(), match.end(), decoded)

@@ -15,8 +15,9 @@ matched on its own, so 'KR Puram' or 'online' (from 'ONLINE FRAUD') are never ma
 withheld number equal to an allowed one is dropped too. The identifier recognisers
 (Aadhaar, phones, PAN, ...) ignore the allow-list: they follow the officer's clearance,
 since a visible free-text cell may still carry a phone number the officer may not see.
-Build one guard per request: its deny-list automaton is built once in `for_request` and
-reused for every text of that request.
+Build one guard per request: its deny-list automata are built once per distinct deny-list
+(and allow-list) and reused for every text of the request, and by later requests that
+withhold the same values from the same view.
 
 Numbers are read however written (`numbers`), base64 and hex tokens are decoded and
 checked like any text (`encoded`), withheld names and addresses match part by part
@@ -30,7 +31,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from schemas.officer import Officer
@@ -65,24 +66,23 @@ HOMOGLYPHS = (
 )
 
 
-def _folding_table() -> dict[int, str]:
-    """Homoglyphs to ASCII letters, and every Unicode decimal digit (Devanagari, ...) to 0-9."""
+@cache
+def folding_table() -> dict[int, str]:
+    """Homoglyphs to ASCII letters, and every Unicode decimal digit (Devanagari, ...) to 0-9.
+
+    Built with the first non-ASCII text, not at import: `\\d` matches exactly the Unicode
+    decimal digits (category Nd), found in one pass over the code points."""
     table = {ord(a): b for a, b in zip(*HOMOGLYPHS, strict=True)}
-    for code in range(0x80, 0x1FBFA):
-        char = chr(code)
-        if unicodedata.category(char) == "Nd":
-            table[code] = str(unicodedata.decimal(char))
+    code_points = "".join(map(chr, range(0x80, 0x1FBFA)))
+    table.update({ord(d): str(unicodedata.decimal(d)) for d in re.findall(r"\d", code_points)})
     return table
-
-
-FOLDING = _folding_table()
 
 
 def canonical_text(text: str) -> str:
     """NFKC, zero-width and direction marks removed, homoglyphs and foreign digits folded."""
     if text.isascii():
         return text
-    return ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).translate(FOLDING)
+    return ZERO_WIDTH.sub("", unicodedata.normalize("NFKC", text)).translate(folding_table())
 
 
 def non_overlapping(findings: Iterable[Finding]) -> list[Finding]:
@@ -103,6 +103,7 @@ def _mask(inner: list[Finding]) -> str:
 Reasons = tuple[tuple[str, str], ...]
 KEPT_TEXTS = 1 << 14
 KEPT_TEXT_CHARS = 200  # record cells, titles; answers and snippets are rarely repeated
+KEPT_DENY_LISTS = 32
 
 
 def _findings(text: str, clearance: int, deny: DenyList, depth: int) -> list[Finding]:
@@ -194,6 +195,13 @@ class RequestGuard:
         ]
 
 
+@lru_cache(maxsize=KEPT_DENY_LISTS)
+def deny_list(values: tuple[str, ...], allow: tuple[str, ...]) -> DenyList:
+    """The DenyList of these withheld and visible values, built once while it is kept: a
+    DenyList never changes after it is built, so requests may share it."""
+    return DenyList(values, allow)
+
+
 class Guardrail:
     """Builds a RequestGuard per request; holds nothing officer-specific itself."""
 
@@ -205,4 +213,7 @@ class Guardrail:
         self, officer: Officer, deny_values: Iterable[str], allow_values: Iterable[str] = ()
     ) -> RequestGuard:
         """A guard for this officer: what the clearance filter withheld, what they may see."""
-        return RequestGuard(officer=officer, deny=DenyList(deny_values, allow_values))
+        values = tuple(deny_values)
+        # the allow-list only narrows withheld values: with none, it changes nothing
+        allow = tuple(allow_values) if values else ()
+        return RequestGuard(officer=officer, deny=deny_list(values, allow))

@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import NamedTuple
 
 import ahocorasick
@@ -112,7 +113,7 @@ class NumberSlice(NamedTuple):
     uniform: bool = True
 
 
-@dataclass
+@dataclass(slots=True)
 class _Group:
     digits: str
     pieces: list[tuple[int, int, str]]  # the atoms: where they sit and the digits they stand for
@@ -127,7 +128,7 @@ class _Group:
         return self.pieces[-1][1]
 
 
-@dataclass
+@dataclass(slots=True)
 class Run:
     """One run of a digit stream: its groups, and the joiner before each group after the first."""
 
@@ -314,10 +315,14 @@ def number_slices(text: str, shortest: int = MIN_SLICE_DIGITS) -> Iterator[Numbe
 def run_slices(run: Run, shortest: int = MIN_SLICE_DIGITS) -> Iterator[NumberSlice]:
     """The slices of one run that are long enough to be an identifier."""
     groups, joiners = run.groups, run.joiners
-    if sum(len(group.digits) for group in groups) < shortest:
+    # digits from each group to the end of the run: a slice starting at i has at most left[i]
+    left = list(accumulate(len(group.digits) for group in reversed(groups)))[::-1]
+    if left[0] < shortest:
         return  # no identifier fits in this stretch
     ordinary_joiner = [ORDINARY_GAP.fullmatch(j) is not None for j in joiners]
     for i in range(len(groups)):
+        if left[i] < shortest:
+            return  # nor in what is left of it
         digits = ""
         ordinary = uniform = True
         sizes: tuple[int, ...] = ()

@@ -51,7 +51,8 @@ class Scan:
     def seven_digits(self) -> bool:
         """Whether seven ASCII digits stand together somewhere: voter ids, passports and
         driving licences all hold such a stretch, so a text without one holds none of them."""
-        return SEVEN_DIGITS.search(self.text) is not None
+        ascii_bytes = self.text.encode("ascii", "replace")
+        return SEVEN_DIGITS in ascii_bytes.translate(DIGITS_AS_ZEROS)
 
 
 Recogniser = Callable[[Scan], Iterator[Finding]]
@@ -69,11 +70,21 @@ DRIVING_LICENCE = re.compile(
 )
 EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+")
 UPI = re.compile(r"(?<![\w.+-])[\w.\-]{2,256}@[A-Za-z]{2,64}(?![\w@-])(?!\.\w)")
-IFSC = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{4}0[A-Za-z0-9]{6})(?![A-Za-z0-9])")
+# Patterns that begin with a literal character are searched for that character first (a fast
+# scan in the regex engine), not tried at every position of the text: an IFSC code is found
+# by its fifth character, always '0', and looked at from there
+IFSC = re.compile(r"0(?<=(?<![A-Za-z0-9])[A-Za-z]{4}0)[A-Za-z0-9]{6}(?![A-Za-z0-9])")
+IFSC_PREFIX = 4  # the letters before the '0'
 BANK_ACCOUNT = re.compile(
     r"(?i)\b(?:a/?c|acct|account)(?:\s*(?:no\.?|number|#))?\s*[:\-]?\s*(\d[\d \-]{7,20}\d)"
 )
-SEVEN_DIGITS = re.compile(r"[0-9]{7}")
+# BANK_ACCOUNT on a lower-cased ASCII text (same positions), beginning with its literal 'a'
+BANK_ACCOUNT_LOWER = re.compile(
+    r"a(?<![a-z0-9_]a)(?:/?c|cct|ccount)(?:\s*(?:no\.?|number|#))?\s*[:\-]?\s*(\d[\d \-]{7,20}\d)"
+)
+# every ASCII digit to '0', every other ASCII character to ' ' (others to '?' first)
+DIGITS_AS_ZEROS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+SEVEN_DIGITS = b"0" * 7
 CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|6[05]|8[12]|508)")
 PHONE_PREFIXES = ("0091", "091", "91", "0")
 
@@ -107,8 +118,13 @@ def evenly_grouped(piece: NumberSlice, shortest: int = 3) -> bool:
     return (piece.uniform or len(sizes) <= 3) and min(sizes) >= shortest
 
 
+MOBILE_LENGTHS = frozenset({10, 11, 12, 14})
+
+
 def _mobile(digits: str) -> bool:
     """An Indian mobile number, bare (10 digits) or with the 0, 91 or 0091 prefix."""
+    if len(digits) not in MOBILE_LENGTHS:
+        return False
     for prefix in ("", "0", "91", "0091"):
         rest = digits[len(prefix) :]
         if digits.startswith(prefix) and len(rest) == 10 and rest[0] in "6789":
@@ -175,10 +191,11 @@ def card_numbers(scan: Scan) -> Iterator[Finding]:
 def _cards(scan: Scan) -> Iterator[Finding]:
     for piece in scan.slices:
         digits = piece.digits
+        if not 13 <= len(digits) <= 19:
+            continue
         grouped = (len(piece.sizes) == 1 or min(piece.sizes) >= 4) and plausible(piece, 4)
         if (
-            13 <= len(digits) <= 19
-            and (grouped or all(size == 1 for size in piece.sizes))
+            (grouped or all(size == 1 for size in piece.sizes))
             and CARD_PREFIX.match(digits)
             and luhn.is_valid(digits)
         ):
@@ -215,7 +232,12 @@ def _simple(
 
 def bank_accounts(scan: Scan) -> Iterator[Finding]:
     """Account numbers introduced by 'a/c', 'account no' and the like."""
-    for match in BANK_ACCOUNT.finditer(scan.text):
+    text = scan.text
+    # on ASCII text, lower-casing keeps every position
+    matches = (
+        BANK_ACCOUNT_LOWER.finditer(text.lower()) if text.isascii() else BANK_ACCOUNT.finditer(text)
+    )
+    for match in matches:
         digits = re.sub(r"\D", "", match.group(1))
         if 9 <= len(digits) <= 18:
             yield Finding(match.start(1), match.end(1), "bank_account", "[account withheld]")
@@ -240,4 +262,9 @@ def emails(scan: Scan) -> Iterator[Finding]:
 voter_ids = _simple(EPIC, "voter_id", "voter ID", seven_digits=True)
 passports = _simple(PASSPORT, "passport", "passport", seven_digits=True)
 driving_licences = _simple(DRIVING_LICENCE, "driving_licence", "driving licence", seven_digits=True)
-ifsc_codes = _simple(IFSC, "ifsc", "IFSC")
+
+
+def ifsc_codes(scan: Scan) -> Iterator[Finding]:
+    """IFSC codes: four letters, '0', six letters or digits."""
+    for match in IFSC.finditer(scan.text):
+        yield Finding(match.start() - IFSC_PREFIX, match.end(), "ifsc", "[IFSC withheld]")

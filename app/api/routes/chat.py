@@ -13,7 +13,8 @@ from pydantic import ValidationError
 from app.api.deps import verified_officer
 from app.assistant import Assistant, RawImage
 from app.settings import Settings
-from app.uploads import UploadPool, read_multipart
+from app.upload_pool import UploadPool
+from app.uploads import read_multipart
 from schemas.errors import BadInput, CrimeAssistError
 from schemas.officer import Officer
 from schemas.request import ChatRequest

@@ -124,3 +124,18 @@ def test_phonetic_key_folds_common_spellings() -> None:
     assert phonetic_key("Meera") == phonetic_key("Mira")
     assert phonetic_key("Shanthi") == phonetic_key("Santhi")
     assert phonetic_key("Meera") != phonetic_key("Mohan")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Seen: M e e r a at the gate.", ["M e e r a"]),
+        ("Seen: M-e-e-r-a, with a, b and c nearby.", ["M-e-e-r-a"]),
+        ("Options a, then b, then c: none is a name.", []),  # single letters, never in a row
+    ],
+)
+def test_a_spelled_out_name_is_read_only_from_single_letters_in_a_row(
+    text: str, found: list[str]
+) -> None:
+    deny = DenyList(["Meera Canaryvictim"])
+    assert [text[f.start : f.end] for f in deny.findings(text)] == found

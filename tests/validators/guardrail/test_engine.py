@@ -178,3 +178,26 @@ def test_a_repeated_text_is_counted_every_time_it_is_redacted() -> None:
     notes = {(n["recogniser"], n["reason"]): n["count"] for n in guard.audit_notes()}
     assert notes[("phone", "below_clearance")] == 2
     assert notes[("withheld_value", "withheld_by_clearance_filter")] == 2
+
+
+def test_requests_with_the_same_deny_list_share_its_automata_but_not_their_counts() -> None:
+    guardrail = Guardrail.load()
+    deny, allow = ["Meera Canaryvictim", "9845012345"], ["KR Puram"]
+    first = guardrail.for_request(officer(1), deny, allow)
+    again = guardrail.for_request(officer(1), list(deny), list(allow))
+    assert again.deny is first.deny
+    assert guardrail.for_request(officer(1), deny, ["Meera"]).deny is not first.deny
+    assert guardrail.for_request(officer(1), [*deny, "Ravi"], allow).deny is not first.deny
+    first.redact("Meera was called on 9845012345.")
+    assert first.audit_notes() and again.audit_notes() == []
+
+
+def test_without_withheld_values_the_allow_list_changes_nothing() -> None:
+    guardrail = Guardrail.load()
+    text = "Call 9845012345 about KR Puram."
+    alone = guardrail.for_request(officer(1), [], [])
+    allowed = guardrail.for_request(officer(1), [], ["KR Puram", "9845012345"])
+    assert alone.deny is allowed.deny
+    assert (
+        allowed.redact(text) == alone.redact(text) == ("Call [phone withheld] about KR Puram.", 1)
+    )

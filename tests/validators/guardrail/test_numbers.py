@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from validators.guardrail.numbers import number_slices, runs
+from validators.guardrail.numbers import MAX_RUN_DIGITS, Run, number_slices, run_slices, runs
 
 AADHAAR = "234567890124"
 
@@ -58,3 +58,35 @@ def test_digit_spans_map_back_to_the_text() -> None:
     (run,) = [r for r in runs(text) if r.digits == "9845012346"]
     first, last = run.spans()[0], run.spans()[-1]
     assert text[first[0] : first[1]] == "nine" and text[last[0] : last[1]] == "6"
+
+
+def all_slices(run: Run, shortest: int) -> list[tuple[int, int, str, tuple[int, ...]]]:
+    """Every contiguous slice of groups of `shortest` to 19 digits, enumerated in full."""
+    groups = run.groups
+    out = []
+    for i in range(len(groups)):
+        for j in range(i, len(groups)):
+            digits = "".join(g.digits for g in groups[i : j + 1])
+            if shortest <= len(digits) <= MAX_RUN_DIGITS:
+                sizes = tuple(len(g.digits) for g in groups[i : j + 1])
+                out.append((groups[i].start, groups[j].end, digits, sizes))
+    return out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2026-03-12 14:22:00",
+        "98450 12345 6 7",
+        "1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1",
+        "1234 5678 9012 3456 7890",
+        "Month by month: 2026-03: 12, 2026-12: 7.",
+        "nine eight four five zero 1 2 3 4 5",
+    ],
+)
+@pytest.mark.parametrize("shortest", [7, 10])
+def test_slices_are_every_long_enough_stretch_of_groups(text: str, shortest: int) -> None:
+    for run in runs(text):
+        expected = all_slices(run, shortest)
+        got = [(s.start, s.end, s.digits, s.sizes) for s in run_slices(run, shortest)]
+        assert sorted(got) == sorted(expected)

@@ -87,3 +87,53 @@ def test_plates_and_gstin_are_not_personal_identifiers() -> None:
     text = "KA01AB1234 and KA 05 MN 4321, GSTIN 29ABCDE1234F1Z5"
     for recognise in (r.pan_numbers, r.voter_ids, r.passports, r.driving_licences, r.phones):
         assert list(recognise(r.Scan(text))) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("IFSC HDFC0001234 for the transfer", ["HDFC0001234"]),
+        ("ifsc sbin0abc123.", ["sbin0abc123"]),
+        ("HDFC0001234", ["HDFC0001234"]),  # at both ends of the text
+        ("XHDFC0001234 and HDFC00012345", []),  # glued to more letters or digits
+        ("a 4 letters then 0: HDF0001234 or H1FC0001234", []),
+        ("दाता HDFC0001234 ₹", ["HDFC0001234"]),  # a text that is not ASCII
+    ],
+)
+def test_ifsc_codes_are_found_by_their_zero_and_span_the_whole_code(
+    text: str, found: list[str]
+) -> None:
+    assert kinds(r.ifsc_codes, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Paid from A/C No. 123456789012 yesterday", ["123456789012"]),
+        ("ACCOUNT NUMBER: 1234-5678-9012", ["1234-5678-9012"]),
+        ("acct # 12345678901", ["12345678901"]),
+        ("खाता A/c no 123456789012 ₹", ["123456789012"]),  # not ASCII: the same positions
+        ("Ac 1234567890 and Account 1234567890", ["1234567890", "1234567890"]),
+        ("trac 1234567890, a/c 1234567 (too short)", []),  # 'ac' inside a word
+    ],
+)
+def test_bank_accounts_are_found_in_any_case_at_their_own_positions(
+    text: str, found: list[str]
+) -> None:
+    assert kinds(r.bank_accounts, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "seven"),
+    [
+        ("EPIC ABC1234567", True),
+        ("1234567", True),
+        ("123456 and 654321, 2026-03-12 14:22:00", False),
+        ("१२३४५६७ and ₹ 12,34,567", False),  # only ASCII digits count, as in the patterns
+        ("नमस्ते 1234567 ₹", True),
+    ],
+)
+def test_seven_digits_in_a_row_are_seen_only_when_ascii_digits_stand_together(
+    text: str, seven: bool
+) -> None:
+    assert r.Scan(text).seven_digits is seven
