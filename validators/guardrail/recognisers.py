@@ -44,8 +44,9 @@ class Scan:
 
     @cached_property
     def slices(self) -> list[NumberSlice]:
-        """Every slice of every digit run."""
-        return [piece for run in self.runs for piece in run_slices(run)]
+        """The slices of the digit runs some recogniser may accept: every one demands the
+        ordinary writing or even groups (`plausible`), so the others are dropped here once."""
+        return [piece for run in self.runs for piece in run_slices(run) if plausible(piece)]
 
     @cached_property
     def seven_digits(self) -> bool:
