@@ -309,9 +309,10 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
 def _plain_runs(text: str, start: int, end: int) -> Iterator[Run]:
     """The runs of a zone of digits and separators only (the common case, kept cheap): one
     split of the zone when no gap in it ends a run, else digit group by digit group."""
-    parts = DIGIT_SPLIT.split(text[start:end])  # gap, digits, gap, ..., digits, gap
+    zone = text[start:end]
+    parts = DIGIT_SPLIT.split(zone)  # gap, digits, gap, ..., digits, gap
     joiners = parts[2:-1:2]
-    if max(map(len, joiners), default=0) > MAX_GAP or any("\n\n" in j for j in joiners):
+    if "\n\n" in zone or max(map(len, joiners), default=0) > MAX_GAP:
         yield from _split_plain_runs(text, start, end)
         return
     offsets = list(accumulate(map(len, parts), initial=start))

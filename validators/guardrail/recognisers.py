@@ -46,7 +46,12 @@ class Scan:
     def slices(self) -> list[NumberSlice]:
         """The slices of the digit runs some recogniser may accept: every one demands the
         ordinary writing or even groups (`plausible`), so the others are dropped here once."""
-        return [piece for run in self.runs for piece in run_slices(run) if plausible(piece)]
+        return [
+            piece
+            for run in self.runs
+            for piece in run_slices(run)
+            if piece.ordinary or evenly_grouped(piece)  # plausible(piece), inlined
+        ]
 
     @cached_property
     def seven_digits(self) -> bool:
