@@ -117,7 +117,7 @@ def evenly_grouped(piece: NumberSlice, shortest: int = 3) -> bool:
     """Digit by digit, unbroken, or groups of `shortest`+ digits (three at most, or all
     joined the same way)."""
     sizes = piece.sizes
-    if all(size == 1 for size in sizes):
+    if sizes.count(1) == len(sizes):  # digit by digit
         return True
     if len(sizes) > 1 and piece.digits[: sizes[0]] in PHONE_PREFIXES:
         sizes = sizes[1:]
