@@ -84,7 +84,7 @@ def identifier(rng: random.Random) -> str:
 
 def written(rng: random.Random, value: str) -> str:
     """The value as an answer might write it."""
-    style = rng.randrange(12)
+    style = rng.randrange(14)
     if not value.isdigit() or style == 0:
         return value
     if style == 1:
@@ -109,7 +109,11 @@ def written(rng: random.Random, value: str) -> str:
         return base64.b64encode(f"ph {value}".encode()).decode()
     if style == 10:
         return f"0x{value.encode().hex()}"
-    return value.replace(value[3:5], " double " + value[4] if value[3] == value[4] else value[3:5])
+    if style == 11:
+        pair = " double " + value[4] if value[3] == value[4] else value[3:5]
+        return value.replace(value[3:5], pair)
+    cut = rng.randint(1, len(value) - 1)  # a blank line or a long gap inside the number
+    return value[:cut] + rng.choice(("\n\n", " \n\n", "+++++", "+ + +", "--+--")) + value[cut:]
 
 
 def noise(rng: random.Random) -> str:
