@@ -23,7 +23,6 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import repeat
 from pathlib import Path
 
 import ahocorasick
@@ -67,7 +66,8 @@ MIN_DIGITS = 7
 MIN_SQUASHED = 6
 MIN_PART = 3
 SPELLED_OUT = 3  # at least this many single letters in a row are read as one word
-SPELLED_RUN = bytes([1]) * SPELLED_OUT  # as word lengths, each capped at 2
+# SPELLED_OUT one-character tokens in a row, in the tokens joined by single spaces
+SPELLED_RUN = re.compile(" " + r"\S " * SPELLED_OUT)
 MAX_SPELLING_GAP = 3
 MASK = "[withheld]"
 
@@ -303,8 +303,7 @@ class DenyList:
         words = tokenizer(text).findall(text)
         spelled: list[Token] = []
         # a spelled-out word is three or more one-letter tokens in a row: test for it only then
-        lengths = bytes(map(min, map(len, words), repeat(2)))  # 1 for each one-letter token
-        if SPELLED_RUN in lengths and SPELLED.search(text):
+        if SPELLED_RUN.search(f" {' '.join(words)} ") and SPELLED.search(text):
             spelled = [t for t in _spelled_out(_tokens(text)) if word_key(t[0])]
             words = [t for t, _, _ in spelled]
         keys = stream_keys(words)

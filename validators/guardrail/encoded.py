@@ -14,10 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-CANDIDATE = re.compile(r"[A-Za-z0-9+/_=-]{6,}")
+# a whole run of 6+ base64 or hex characters that is not a plain word: it holds a digit, '+',
+# '/', '=' or a lower-upper change somewhere (so ordinary prose is never looked at in Python)
+CANDIDATE = re.compile(
+    r"(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_=-]{6})(?=[A-Za-z_-]*(?:[0-9+/=]|[a-z][A-Z]))"
+    r"[A-Za-z0-9+/_=-]+"
+)
 HEX = re.compile(r"(?:0[xX])?((?:[0-9A-Fa-f]{2}){4,})")
-# not a plain word: a digit, '+', '/', '=' or a lower-upper change somewhere
-ENCODED_LOOK = re.compile(r"[0-9+/=]|[a-z][A-Z]")
 MIN_DECODED = 4
 KEPT_TOKENS = 1 << 14
 
@@ -67,9 +70,7 @@ def encoded_spans(text: str) -> Iterator[Encoded]:
     """Every hex or base64 token of `text` that decodes to readable text."""
     for match in CANDIDATE.finditer(text):
         token = match.group(0)
-        if token.isalpha() and (token.islower() or token.isupper() or token.istitle()):
-            continue  # a plain word: no digit or symbol, no lower-upper change (ENCODED_LOOK)
-        if (token.isdigit() and len(token) % 2) or not ENCODED_LOOK.search(token):
+        if token.isdigit() and len(token) % 2:
             continue
         decoded = decoded_text(token)
         if decoded is not None:

@@ -94,6 +94,7 @@ ZONE_GAP = 12  # separators and a word such as 'double' between two numerals
 MIN_ZONE_DIGITS = 7
 NOT_DIGIT = re.compile(r"[^0-9]+")
 DIGITS = re.compile(r"[0-9]+")
+DIGIT_SPLIT = re.compile(r"([0-9]+)")  # a split that keeps the digit groups between the gaps
 NO_LETTER = re.compile(r"[^A-Za-z\u0900-\u097f\u0c80-\u0cff]*")
 
 
@@ -130,15 +131,46 @@ class _Group:
 
 @dataclass(slots=True)
 class Run:
-    """One run of a digit stream: its groups, and the joiner before each group after the first."""
+    """One run of a digit stream: each group's digits, where it starts and ends and whether it
+    is plain, the joiner before each group after the first, and a '+' before the run.
 
-    groups: list[_Group]
+    `pieces` holds each group's atoms (digit groups and words, where they sit and the digits
+    they stand for); None when every group is one plain digit atom (then `spans` needs none).
+    """
+
+    group_digits: list[str]
+    starts: list[int]
+    ends: list[int]
+    plain: list[bool]
     joiners: list[str]
     plus: bool
+    pieces: list[list[tuple[int, int, str]]] | None = None
+
+    @classmethod
+    def of(cls, groups: list[_Group], joiners: list[str], plus: bool) -> Run:
+        return cls(
+            [g.digits for g in groups],
+            [g.start for g in groups],
+            [g.end for g in groups],
+            [g.plain for g in groups],
+            joiners,
+            plus,
+            [g.pieces for g in groups],
+        )
 
     @property
     def digits(self) -> str:
-        return "".join(g.digits for g in self.groups)
+        return "".join(self.group_digits)
+
+    @property
+    def groups(self) -> list[_Group]:
+        pieces = self.pieces or [
+            [piece] for piece in zip(self.starts, self.ends, self.group_digits, strict=True)
+        ]
+        return [
+            _Group(digits, atoms, plain)
+            for digits, atoms, plain in zip(self.group_digits, pieces, self.plain, strict=True)
+        ]
 
     def spans(self) -> list[tuple[int, int]]:
         """The span of every digit, in order."""
@@ -181,7 +213,7 @@ def _runs(text: str, lookalikes: bool, start: int, end: int) -> Iterator[Run]:
         gap = text[last_end:start] if last_end >= 0 else ""
         last_end = match.end()
         if groups and (len(gap) > MAX_GAP or "\n\n" in gap):
-            yield Run(groups, joiners, plus)
+            yield Run.of(groups, joiners, plus)
             groups, joiners, pending, repeat = [], [], "", 1
         digits = _element(atom)
         if digits is None and lookalikes:
@@ -194,7 +226,7 @@ def _runs(text: str, lookalikes: bool, start: int, end: int) -> Iterator[Run]:
                 pending += gap + atom  # an interleaved filler letter
             else:
                 if groups:
-                    yield Run(groups, joiners, plus)
+                    yield Run.of(groups, joiners, plus)
                 groups, joiners, pending, repeat = [], [], "", 1
             continue
         if len(digits) == 1:
@@ -214,7 +246,7 @@ def _runs(text: str, lookalikes: bool, start: int, end: int) -> Iterator[Run]:
             plus = text[start - 1 : start] == "+" if start else False
         groups.append(_Group(digits, [piece], atom.isdigit()))
     if groups:
-        yield Run(groups, joiners, plus)
+        yield Run.of(groups, joiners, plus)
 
 
 def _spans(start: int, end: int, digits: str) -> list[tuple[int, int]]:
@@ -275,14 +307,36 @@ def _widen(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _plain_runs(text: str, start: int, end: int) -> Iterator[Run]:
-    """The runs of a zone of digits and separators only (the common case, kept cheap)."""
+    """The runs of a zone of digits and separators only (the common case, kept cheap): one
+    split of the zone when no gap in it ends a run, else digit group by digit group."""
+    zone = text[start:end]
+    parts = DIGIT_SPLIT.split(zone)  # gap, digits, gap, ..., digits, gap
+    joiners = parts[2:-1:2]
+    if "\n\n" in zone or max(map(len, joiners), default=0) > MAX_GAP:
+        yield from _split_plain_runs(text, start, end)
+        return
+    offsets = list(accumulate(map(len, parts), initial=start))
+    starts = offsets[1:-1:2]
+    first = starts[0]
+    yield Run(
+        parts[1::2],
+        starts,
+        offsets[2::2],
+        [True] * len(starts),
+        joiners,
+        text[first - 1 : first] == "+",
+    )
+
+
+def _split_plain_runs(text: str, start: int, end: int) -> Iterator[Run]:
+    """`_plain_runs` of a zone with a long gap or a blank line in it."""
     groups: list[_Group] = []
     joiners: list[str] = []
     last_end = -1
     for match in DIGITS.finditer(text, start, end):
         gap = text[last_end : match.start()]
         if groups and (len(gap) > MAX_GAP or "\n\n" in gap):
-            yield Run(groups, joiners, text[groups[0].start - 1 : groups[0].start] == "+")
+            yield Run.of(groups, joiners, text[groups[0].start - 1 : groups[0].start] == "+")
             groups, joiners = [], []
         elif groups:
             joiners.append(gap)
@@ -290,7 +344,7 @@ def _plain_runs(text: str, start: int, end: int) -> Iterator[Run]:
         groups.append(_Group(digits, [(match.start(), match.end(), digits)], True))
         last_end = match.end()
     if groups:
-        yield Run(groups, joiners, text[groups[0].start - 1 : groups[0].start] == "+")
+        yield Run.of(groups, joiners, text[groups[0].start - 1 : groups[0].start] == "+")
 
 
 def runs(text: str) -> list[Run]:
@@ -314,32 +368,33 @@ def number_slices(text: str, shortest: int = MIN_SLICE_DIGITS) -> Iterator[Numbe
 
 def run_slices(run: Run, shortest: int = MIN_SLICE_DIGITS) -> Iterator[NumberSlice]:
     """The slices of one run that are long enough to be an identifier."""
-    groups, joiners = run.groups, run.joiners
+    digits_of, joiners = run.group_digits, run.joiners
     # digits from each group to the end of the run: a slice starting at i has at most left[i]
-    left = list(accumulate(len(group.digits) for group in reversed(groups)))[::-1]
+    left = list(accumulate(map(len, reversed(digits_of))))[::-1]
     if left[0] < shortest:
         return  # no identifier fits in this stretch
     ordinary_joiner = [ORDINARY_GAP.fullmatch(j) is not None for j in joiners]
-    for i in range(len(groups)):
+    starts, ends, plain = run.starts, run.ends, run.plain
+    for i in range(len(digits_of)):
         if left[i] < shortest:
             return  # nor in what is left of it
         digits = ""
         ordinary = uniform = True
         sizes: tuple[int, ...] = ()
-        for j in range(i, len(groups)):
-            group = groups[j]
-            digits += group.digits
+        for j in range(i, len(digits_of)):
+            group = digits_of[j]
+            digits += group
             if len(digits) > MAX_RUN_DIGITS:
                 break
-            sizes += (len(group.digits),)
+            sizes += (len(group),)
             if j > i:
                 ordinary = ordinary and ordinary_joiner[j - 1]
                 uniform = uniform and joiners[j - 1] == joiners[i]
-            ordinary = ordinary and group.plain
+            ordinary = ordinary and plain[j]
             if len(digits) >= shortest:
                 yield NumberSlice(
-                    groups[i].start,
-                    group.end,
+                    starts[i],
+                    ends[j],
                     digits,
                     sizes,
                     run.plus and i == 0,

@@ -44,8 +44,14 @@ class Scan:
 
     @cached_property
     def slices(self) -> list[NumberSlice]:
-        """Every slice of every digit run."""
-        return [piece for run in self.runs for piece in run_slices(run)]
+        """The slices of the digit runs some recogniser may accept: every one demands the
+        ordinary writing or even groups (`plausible`), so the others are dropped here once."""
+        return [
+            piece
+            for run in self.runs
+            for piece in run_slices(run)
+            if piece.ordinary or evenly_grouped(piece)  # plausible(piece), inlined
+        ]
 
     @cached_property
     def seven_digits(self) -> bool:
@@ -111,7 +117,7 @@ def evenly_grouped(piece: NumberSlice, shortest: int = 3) -> bool:
     """Digit by digit, unbroken, or groups of `shortest`+ digits (three at most, or all
     joined the same way)."""
     sizes = piece.sizes
-    if all(size == 1 for size in sizes):
+    if sizes.count(1) == len(sizes):  # digit by digit
         return True
     if len(sizes) > 1 and piece.digits[: sizes[0]] in PHONE_PREFIXES:
         sizes = sizes[1:]
