@@ -48,6 +48,7 @@ from tools.text2zcql.followup import (
     as_follow_up,
     as_these,
     continues,
+    continues_nothing,
     drop_back_words,
     here_as_these,
     name_the_person,
@@ -98,13 +99,19 @@ _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
     r"procedure|how (?:do|should|can) i|how to|what should|steps? (?:to|for|when)|"
     r"guidelines?|sop|what does the law|punishment|bailable|cognizable|explain|summari[sz]e|"
-    r"why|opinion|feel|predict|forecast|will there be|checklist|can i|should i|"
+    r"why|opinion|feel|checklist|can i|should i|"
     r"what is the (?:bns|ipc|bnss) (?:section )?for|equivalent|translate|draft|write|"
-    r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition|"
-    r"next (?:week|month|quarter|year|tingalu|varsha|vaara)|will (?:see|be|there|happen|rise|"
-    r"increase|have)|aagutte|aagatte|agutte|aagbahudu|aagabahudu|barutte|"
-    r"agle (?:hafte|mahine|saal|varsh)|honge|hogi|hoga)\b"
+    r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition)\b"
 )
+_FORECAST = re.compile(
+    r"\b(?:predict\w*|forecast\w*|estimat(?:e|ed|ion)|will there be|"
+    r"next (?:week|month|quarter|year|tingalu|varsha|vaara)(?:'s)?|"
+    r"will (?:see|be|there|happen|rise|increase|have|go|fall|drop|come)|"
+    r"aagutte|aagatte|agutte|aagbahudu|aagabahudu|barutte|"
+    r"agle (?:hafte|mahine|saal|varsh)|honge|hogi|hoga|hongi)\b"
+)
+"""Asking for a future figure ("how many thefts will KR Puram see next month", "agle saal
+kitne murder honge"): the records hold only what has been registered."""
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
 _IO_WORDS = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|investigation officer|officer|who is (?:handling|"
@@ -160,7 +167,13 @@ _VEHICLE_WORD = re.compile(r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|gaadi\
 def not_about_records(text: str) -> bool:
     """Wording that asks for something the records do not hold (a procedure, a definition,
     an opinion, a forecast), in English, Hinglish or Kanglish."""
-    return bool(_NOT_RECORDS.search(in_english(normalise_text(text))))
+    text = in_english(normalise_text(text))
+    return bool(_NOT_RECORDS.search(text) or _FORECAST.search(text))
+
+
+def asks_forecast(text: str) -> bool:
+    """A question about figures still to come, which no record holds."""
+    return bool(_FORECAST.search(in_english(normalise_text(text))))
 
 
 class OfflineZcqlGenerator:
@@ -180,6 +193,11 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         return unparsed(
             "I can only read records: I can't close, change, mark, add or delete FIRs or "
             "anything in them. Make the change in CCTNS."
+        )
+    if asks_forecast(text):
+        return unparsed(
+            "I can't forecast: the records hold only FIRs already registered, so I can count "
+            "what has happened, not what will."
         )
     if not_about_records(text):
         return unparsed(
@@ -219,6 +237,11 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             question = drop_back_words(question)
             u = understand(question, request.today, request.precincts)
         u = as_follow_up(u)
+    elif not history and not request.visible_record_ids and continues_nothing(u, question):
+        return clarify(
+            "Which earlier question do you mean? This is the start of our conversation, so "
+            "there is no previous question to repeat; please ask it in full."
+        )
     u = carry(u, history, request.today, request.precincts)
     problem = _ungrounded(u)
     if problem is not None:
@@ -366,7 +389,7 @@ def _draft(
     undated = "".join(_describe(replace(e, period=None), place, io))
     free = not e.refers_to_visible and io is None and not same_as
     if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
-        return arrests(text, e, precincts, undated, counting)
+        return arrests(text, e, precincts, undated, counting, asked)
     if free and asked.role:
         if asked.filtered and counting:
             return count_persons(e, asked, precincts, about, filters)

@@ -246,14 +246,20 @@ def arrests(
     precincts: list[str],
     about_without_period: str,
     counting: bool,
+    who: PersonWords | None = None,
 ) -> ZcqlDraft:
     """Arrested persons (a list, or how many); a period is the date of arrest unless the
     question dates the FIRs, then a count adds up `firs.arrested_count`. Accused not (yet)
-    arrested have no date of arrest: a period dates their FIRs."""
+    arrested have no date of arrest: a period dates their FIRs. `who` ("women accused",
+    "juveniles") filters the persons; `firs.arrested_count` cannot, so then persons are
+    counted."""
+    who = replace(who or PersonWords(), role=None)
+    if who.filtered:
+        about_without_period += f" ({describe_persons(replace(who, role='accused'))})"
     if NOT_ARRESTED.search(text):
-        return _not_arrested(e, precincts, about_without_period, counting)
+        return _not_arrested(e, precincts, about_without_period, counting, who)
     period = e.period
-    if counting and (period is None or _FIRS_DATED.search(text)):
+    if counting and not who.filtered and (period is None or _FIRS_DATED.search(text)):
         where = [b.equals_any("precinct_id", precincts), *filters(e, "")]
         summed = b.aggregate(("SUM(arrested_count)",), "firs", where)
         if summed is None:
@@ -273,6 +279,7 @@ def arrests(
             b.equals_any("persons.precinct_id", precincts),
             b.equals_any("firs.precinct_id", precincts),
             b.flag("persons.arrested"),
+            *person_conditions(who, "persons"),
             *fir_filters,
             *bounds,
         ]
@@ -281,6 +288,7 @@ def arrests(
         where = [
             b.equals_any("precinct_id", precincts),
             b.flag("arrested"),
+            *person_conditions(who),
             *bounds,
         ]
         join = ""
@@ -310,7 +318,7 @@ def arrests(
 
 
 def _not_arrested(
-    e: Entities, precincts: list[str], about_without_period: str, counting: bool
+    e: Entities, precincts: list[str], about_without_period: str, counting: bool, who: PersonWords
 ) -> ZcqlDraft:
     """Accused not arrested in the matching FIRs (a period dates the FIRs), or how many."""
     fir_filters = filters(e, "firs")
@@ -320,6 +328,7 @@ def _not_arrested(
         b.equals_any("firs.precinct_id", precincts),
         b.equals_any("persons.role", ["accused"]),
         b.flag("persons.arrested", False),
+        *person_conditions(who, "persons"),
         *fir_filters,
     ]
     join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
