@@ -95,8 +95,9 @@ _OPEN_ONE = re.compile(
     r"(?![\w'])"
 )
 """The one FIR open on the page ("the case I'm viewing", "the FIR on screen")."""
-_HERE = re.compile(r"\bhere\b(?=\s*\??$)")
-"""A closing "here" with no list named: the FIR open on the page ("complainant's name here?")."""
+_HERE = re.compile(r"\bhere\b(?=\s*(?:\??$|[,;]|and\b|&))")
+"""A "here" closing the question or one of its parts, with no list named: the FIR open on the
+page ("complainant's name here?", "who is the IO here and what is the status")."""
 _REFERENT = re.compile(
     r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
     r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
@@ -549,7 +550,7 @@ FILLER = _words(
     jo jis jin jinhe jinko ho chal chala chali raha rahi rahe chuke chuka chuki hone
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
-    iro irodu iruvantha ella aagi their book books take took taken started began begun
+    iro irodu iruvantha ella aagi their book books take took taken started began begun along
     """
 )
 FILLER |= _OWN
@@ -862,7 +863,8 @@ def _by_rank(t: _Text, found: list[Investigator]) -> list[Investigator]:
 
 
 def _dimensions(t: _Text) -> list[str]:
-    """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise"."""
+    """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise",
+    "sub-head breakdown"."""
     found: list[tuple[int, str]] = []
     for phrase in sorted(DIMENSIONS, key=len, reverse=True):
         plural = rf"{re.escape(phrase)}(?:s|es)?"
@@ -870,6 +872,7 @@ def _dimensions(t: _Text) -> list[str]:
             rf"{_DIM_BEFORE}(?P<d>{plural})(?![\w-])"
             rf"|{_DIM_AT_START}(?P<s>{plural})\s+(?:of|for)\b"
             rf"|(?<![\w-])(?P<w>{plural})[- ]?wise\b"
+            rf"|(?<![\w-])(?P<b>{plural})\s+(?:breakdown|break-up|breakup|split|distribution)\b"
         )
         for m in re.finditer(pattern, t.text):
             found.append((m.start(), DIMENSIONS[phrase]))

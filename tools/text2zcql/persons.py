@@ -19,6 +19,7 @@ from tools.text2zcql.base import ZcqlDraft
 from tools.text2zcql.conditions import filters, too_many
 from tools.text2zcql.dates import Period
 from tools.text2zcql.entities import Entities
+from tools.text2zcql.lexicon import DIMENSION_LABELS
 
 _ROLE = r"(?:accused|victims?|complainants?|witness(?:es)?|suspects?|persons?|people)"
 _GENDER = re.compile(rf"\b(female|women|woman|male|men|man)\s+(?={_ROLE}\b)")
@@ -247,6 +248,7 @@ def arrests(
     about_without_period: str,
     counting: bool,
     who: PersonWords | None = None,
+    by: tuple[str, ...] = (),
 ) -> ZcqlDraft:
     """Arrested persons (a list, or how many); a period is the date of arrest unless the
     question dates the FIRs, then a count adds up `firs.arrested_count`. Accused not (yet)
@@ -259,6 +261,8 @@ def arrests(
     if NOT_ARRESTED.search(text):
         return _not_arrested(e, precincts, about_without_period, counting, who)
     period = e.period
+    if by:
+        return _arrests_by(by, e, precincts, about_without_period, who)
     if counting and not who.filtered and (period is None or _FIRS_DATED.search(text)):
         where = [b.equals_any("precinct_id", precincts), *filters(e, "")]
         summed = b.aggregate(("SUM(arrested_count)",), "firs", where)
@@ -314,6 +318,42 @@ def arrests(
         "person_lookup",
         f"Persons arrested in FIRs{about_without_period}{when}, latest arrest first.",
         filters=described,
+    )
+
+
+def _arrests_by(
+    by: tuple[str, ...], e: Entities, precincts: list[str], about: str, who: PersonWords
+) -> ZcqlDraft:
+    """Accused arrested (in the period, by date of arrest) counted per FIR column ("arrests
+    per station"): the FIR's column through the join, the count of persons rows."""
+    undated = Entities(**{**e.__dict__, "period": None})
+    where = [
+        b.equals_any("persons.precinct_id", precincts),
+        b.equals_any("firs.precinct_id", precincts),
+        b.flag("persons.arrested"),
+        *person_conditions(who, "persons"),
+        *filters(undated, "firs"),
+        *_arrest_bounds(e.period, "persons.arrested_at"),
+    ]
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many()
+    group = tuple(f"firs.{d}" for d in by)
+    count = "COUNT(persons.ROWID)"
+    statement = b.select(
+        (*group, count),
+        "persons",
+        where,
+        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
+        group=group,
+        order=f"{count} DESC, {', '.join(group)}",
+    )
+    when = f", arrested {e.period.describe()}" if e.period else ""
+    labels = " and ".join(DIMENSION_LABELS[d] for d in by)
+    return ZcqlDraft(
+        statement,
+        "breakdown",
+        f"Accused arrested in FIRs{about}{when}, counted by {labels}.",
+        filters=(about.strip(" ,"), when.strip(" ,")),
     )
 
 

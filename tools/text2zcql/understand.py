@@ -25,6 +25,7 @@ from tools.text2zcql.entities import (
     overlay,
     refine_burglary,
 )
+from tools.text2zcql.fir_fields import TOKENS
 from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
@@ -51,7 +52,7 @@ GRAMMAR = frozenset(
     frequent frequently prevalent usual newest oldest earliest six seven eight nine
     """.split()  # noqa: SIM905
 )
-GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
+GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS) | TOKENS
 """Words of the intent grammar and of asking (numerals too): used by patterns, never filters."""
 _READ_BY_PATTERN = GRAMMAR | PATTERN_WORDS
 """Corrections into these count as grounded though no recogniser takes them from the text;

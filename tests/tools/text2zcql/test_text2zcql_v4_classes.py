@@ -169,3 +169,78 @@ def test_the_whole_state_in_local_words_is_the_callers_scope(question: str) -> N
     d = parse(ZcqlRequest(question, precincts, TODAY))
     assert d.statement is not None, d.clarification
     assert "MURDER" in d.statement
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how did burglaries at Mandya East change from 2024 to 2025",
+        "how have robberies in Mandya changed between 2023 and 2025",
+    ],
+)
+def test_how_a_figure_changed_between_two_periods_is_a_comparison(question: str) -> None:
+    d = draft(question)
+    assert d.statement is not None and d.intent == "compare", d.explanation
+    assert " vs " in d.explanation
+
+
+def test_a_field_of_one_fir_is_shown_by_the_look_up() -> None:
+    d = draft("scene of the crime for FIR 245")
+    assert d.statement is not None and "place_of_occurrence" in d.statement
+    dated = draft("date of registration of FIR 77/2026")
+    assert dated.statement is not None and "registered_at" in dated.statement
+
+
+def test_grouping_by_a_look_up_field_is_asked_about_not_answered() -> None:
+    d = draft("most common places of occurrence for burglary in Mandya East")
+    assert d.statement is None and d.clarification
+
+
+def test_the_io_here_and_the_status_show_both() -> None:
+    d = parse(
+        ZcqlRequest(
+            "who is the IO here, and the status",
+            _precincts("Mandya"),
+            TODAY,
+            active_fir_id="FIR-2026-00321",
+            visible_record_ids=("FIR-2026-00321",),
+        )
+    )
+    assert d.statement is not None and "'FIR-2026-00321'" in d.statement
+    assert "io_name" in d.statement and "status" in d.statement
+
+
+def test_a_list_with_their_ios_shows_the_io_column() -> None:
+    assert "io_name" in answered("burglaries at Mandya West in 2026 along with the IO")
+
+
+def test_arrests_per_station_are_counted_per_station() -> None:
+    d = draft("arrests per police station in Mandya district during 2025")
+    assert d.statement is not None and d.intent == "breakdown"
+    assert "GROUP BY firs.precinct_id" in d.statement
+    assert "persons.arrested_at >= '2025-01-01" in d.statement
+
+
+def test_month_by_month_arrests_are_declined_not_totalled() -> None:
+    d = draft("month-wise arrests at Mandya West this year")
+    assert d.statement is None and "month by month" in (d.unparsed_reason or "")
+
+
+def test_a_festival_with_its_dates_written_out_takes_those_dates() -> None:
+    sql = answered("FIRs at Mandya East in the Ganesh Chaturthi 2026 week, 12 to 18 September")
+    assert "registered_at >= '2026-09-12" in sql and "registered_at < '2026-09-19" in sql
+
+
+def test_a_festival_that_bounds_a_period_is_still_the_bound() -> None:
+    sql = answered("robberies at Mandya East since Ganesh Chaturthi 2026")
+    assert "registered_at < " not in sql
+
+
+def test_a_dimension_named_before_breakdown_groups_by_it() -> None:
+    sql = answered("robbery crime heads breakdown at Mandya East this year")
+    assert "GROUP BY crime_head" in sql
+
+
+def test_a_top_n_beyond_the_row_limit_is_declined_not_cut() -> None:
+    d = draft("top 450 beats by FIR count in Mandya")
+    assert d.statement is None and "at most" in (d.unparsed_reason or "")
