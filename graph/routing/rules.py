@@ -23,6 +23,8 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   weekday, a statutory deadline that starts on it). A legal deadline from a stated date is
   date arithmetic even when it names a crime or an FIR. So is a request, in so many words, to
   search the web or check online (the fallback says when web search is not configured).
+- A forecast of records figures ("how many thefts will KR Puram see next month") is `zcql`:
+  the records reader declines it in so many words rather than the fallback guessing.
 - A "how many" question that names no records term at all (no crime, place, period, status,
   FIR, section, IO or person, and words the records reader cannot place: "how many casual
   leave days does a PSI get") is not a records count: route `rag`, where the knowledge base
@@ -45,6 +47,7 @@ from graph.fallback.web_need import asks_live_figure, asks_web_search
 from graph.routing.knowledge_frame import asks_law_or_procedure
 from graph.routing.mixed import has_record_signal
 from graph.routing.scope import out_of_scope_class, police_work_named
+from tools.text2zcql.offline import asks_forecast
 from tools.text2zcql.understand import understand
 
 FOLLOW_UP = re.compile(
@@ -99,6 +102,14 @@ def names_no_records(text: str) -> bool:
     return bool(u.unknown) and not any(placed)
 
 
+def names_records(text: str) -> bool:
+    """A records word, or a crime or place the records reader places ("Mandya mein chori")."""
+    if has_record_signal(text) or RECORD_WORDS.search(text):
+        return True
+    e = understand(text, date.today()).entities
+    return bool(e.crimes or e.stations or e.districts)
+
+
 def is_records_follow_up(text: str, last_route: str | None) -> bool:
     """A short follow-up right after a records answer."""
     if last_route != "zcql":
@@ -126,6 +137,8 @@ def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
     scope = out_of_scope_class(text)
     if scope is not None:
         return "out_of_scope", f"out of scope ({scope.replace('_', ' ')})"
+    if asks_forecast(text) and names_records(text):
+        return "zcql", "a forecast of records figures: the records reader declines it"
     if is_records_follow_up(text, last_route):
         return "zcql", "records follow-up after a records answer"
     if needs_tools(text):

@@ -26,7 +26,9 @@ _WHICH_MORE = re.compile(
     r"\s*[-,]?\s*\b(?:which|who)\s+(?:one\s+)?(?:had|has|have|saw|got|recorded)\s+(?:more|fewer|less|"
     r"the most|the fewest)\b|\b(?:did|has|have)\b(?=.*\b(?:up or down|increase|decrease|rise|fall))"
     r"|\b(?:go|gone|went|gone)\s+up\s+or\s+down\b|\b(?:increased?|risen|rise)\s+or\s+"
-    r"(?:decreased?|fallen|fall)\b",
+    r"(?:decreased?|fallen|fall)\b"
+    r"|\bhow\s+(?:did|has|have|do|does)\b(?=.*\bchang(?:e|ed|es)\s+(?:from|between)\b)"
+    r"|\bchang(?:e|ed|es)\b(?=\s+(?:from|between)\b)",
     re.IGNORECASE,
 )
 _PERIOD = (
@@ -34,6 +36,7 @@ _PERIOD = (
     r"(?:year|saal|sal|varsha|month|mahine|mahina|tingalu))"
 )
 _FROM_TO = re.compile(rf"\bfrom\s+({_PERIOD})\s+(?:to|till|until)\s+({_PERIOD})\b", re.IGNORECASE)
+_BETWEEN = re.compile(rf"\bbetween\s+({_PERIOD})\s+(?:and|&)\s+({_PERIOD})\b", re.IGNORECASE)
 _PERIOD_AND = re.compile(rf"\b({_PERIOD})\s+(?:aur|and|&|mattu)\s+({_PERIOD})\b", re.IGNORECASE)
 _EITHER = re.compile(r"\s+or\s+", re.IGNORECASE)
 _PERIOD_AGAINST = re.compile(
@@ -68,6 +71,7 @@ def comparison_words(question: str) -> str:
     if asked:
         text = _WHICH_MORE.sub(" ", text)
         text = _FROM_TO.sub(r"\1 vs \2", text)
+        text = _BETWEEN.sub(r"\1 vs \2", text)
         text = _EITHER.sub(" vs ", text, count=1)
     text = _PERIOD_AND.sub(_two_periods, text)
     text = _PERIOD_AGAINST.sub(r"\1 vs \2", text)

@@ -75,6 +75,17 @@ _UNIT_WORDS = {
     "din": "day",
     "dina": "day",
     "dinagalu": "day",
+    "dinagalalli": "day",
+    "dinadalli": "day",
+    "vaaragalalli": "week",
+    "tingalalli": "month",
+    "tingalugalalli": "month",
+    "varshagalalli": "year",
+    "dinon": "day",
+    "hafton": "week",
+    "mahino": "month",
+    "mahinon": "month",
+    "saalon": "year",
     "hafte": "week",
     "hafta": "week",
     "vaara": "week",
@@ -574,10 +585,34 @@ def read_festivals(text: str, today: date) -> Festivals:
         if day is None:
             out.append(text[mention.start : mention.end])
             continue
+        before = text[: mention.start]
+        if not _BOUND_BEFORE.search(before) and _within_dates_given(
+            before + " " + text[mention.end :], day, today
+        ):
+            notes.append(f"{mention.name.title()} ({day.isoformat()}) is within the dates given")
+            out.append(" ")
+            continue
         notes.append(f"{mention.name.title()} = {day.isoformat()}")
         out.append(f"{day.day} {calendar.month_abbr[day.month].lower()} {day.year}")
     out.append(text[pos:])
     return Festivals("".join(out), notes, ambiguous)
+
+
+_BOUND_BEFORE = re.compile(
+    r"\b(?:since|from|after|before|till|until|upto|up to|to|around|near|roughly|about)\s+"
+    r"(?:the\s+)?$"
+)
+"""A festival that bounds a period ("since Diwali") or is asked about loosely is never only a
+label."""
+
+
+def _within_dates_given(rest: str, day: date, today: date) -> bool:
+    """The question also gives explicit dates of more than a day that contain the festival
+    ("Dasara week, 14 to 20 October"): those dates are the period, the name only labels it."""
+    period, _ = find_period(rest, today)
+    if period is None or period.start is None or period.end is None:
+        return False
+    return period.start <= day < period.end and 1 < (period.end - period.start).days <= 31
 
 
 def resolve_festivals(text: str, today: date) -> tuple[str, list[str]]:

@@ -35,6 +35,7 @@ from tools.text2zcql.lexicon import (
     VEHICLE_TYPE_PHRASES,
     CrimeFilter,
     crime_filter,
+    crime_heads,
 )
 
 
@@ -94,8 +95,9 @@ _OPEN_ONE = re.compile(
     r"(?![\w'])"
 )
 """The one FIR open on the page ("the case I'm viewing", "the FIR on screen")."""
-_HERE = re.compile(r"\bhere\b(?=\s*\??$)")
-"""A closing "here" with no list named: the FIR open on the page ("complainant's name here?")."""
+_HERE = re.compile(r"\bhere\b(?=\s*(?:\??$|[,;]|and\b|&))")
+"""A "here" closing the question or one of its parts, with no list named: the FIR open on the
+page ("complainant's name here?", "who is the IO here and what is the status")."""
 _REFERENT = re.compile(
     r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
     r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
@@ -144,6 +146,7 @@ _DIM_BEFORE = (
 _DIM_AT_START = r"^\s*(?:(?:show|give|get|list)\s+(?:me\s+)?)?(?:the\s+)?"
 _LEFTOVER_PLACE = re.compile(
     r"\b(?:in|at|near|around|nearby|close to|surrounding)\s+(?P<w>[a-z][a-z]{3,})\b"
+    r"(?:\s+(?P<w2>[a-z]{3,})\b)?"
     r"|\b(?:near|nearby|close to)\s+the\s+(?P<l>[a-z]{3,})\b"
 )
 """A word after in/at/near ("near the bus stand": a landmark is a place to ask about)."""
@@ -547,6 +550,7 @@ FILLER = _words(
     jo jis jin jinhe jinko ho chal chala chali raha rahi rahe chuke chuka chuki hone
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
+    iro irodu iruvantha ella aagi their book books take took taken started began begun along
     """
 )
 FILLER |= _OWN
@@ -624,6 +628,21 @@ def _said_by_status(crime: CrimeFilter, e: Entities) -> bool:
     return crime.values == ("THEFT",) or (
         bool(e.vehicle_types) and set(crime.values) <= _VEHICLE_THEFT_VALUES
     )
+
+
+def qualified_crimes(phrases: list[str], text: str) -> list[str]:
+    """The crimes named, once each; a wider crime written just before a narrower one it
+    covers only qualifies it ("KP Act gambling" is gambling, never the whole Act or gambling).
+    Joined by "and"/"or" both stay ("thefts and chain snatchings")."""
+    named = list(dict.fromkeys(phrases))
+    wider = {
+        p
+        for p in named
+        for q in named
+        if crime_heads(q) < crime_heads(p)
+        and re.search(rf"{whole_phrase(p).pattern}[\s:(-]+{whole_phrase(q).pattern}", text)
+    }
+    return [p for p in named if p not in wider]
 
 
 def refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
@@ -717,7 +736,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         if e.vehicle_status:
             kinds = t.take_phrases(VEHICLE_TYPE_PHRASES)
             e.vehicle_types = list(dict.fromkeys(VEHICLE_TYPE_PHRASES[k] for k in kinds))
-    e.crimes = refine_burglary([crime_filter(p) for p in t.take_phrases(CRIME_PHRASES)], t.text)
+    said = t.text
+    crimes = qualified_crimes(t.take_phrases(CRIME_PHRASES), said)
+    e.crimes = refine_burglary([crime_filter(p) for p in crimes], t.text)
     if not e.crimes:
         e.crimes = _stolen_vehicles(t.text)
     if e.vehicle_status:
@@ -737,7 +758,10 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     if not (e.stations or e.districts) and (m := _LEFTOVER_PLACE.search(t.text)):
         group = "w" if m["w"] else "l"
         _resolve_leftover(e, m[group])
-        if e.stations or e.districts:
+        if e.districts and m["w2"] and (station := _district_station(m["w"], m["w2"])):
+            e.stations, e.districts = [station], []
+            t.take((m.start("w"), m.end("w2")))
+        elif e.stations or e.districts:
             t.take(m.span(group))
     words = re.findall(r"[a-z][a-z']+", t.text)
     e.unused = [w for w in words if w not in FILLER]
@@ -839,7 +863,8 @@ def _by_rank(t: _Text, found: list[Investigator]) -> list[Investigator]:
 
 
 def _dimensions(t: _Text) -> list[str]:
-    """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise"."""
+    """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise",
+    "sub-head breakdown"."""
     found: list[tuple[int, str]] = []
     for phrase in sorted(DIMENSIONS, key=len, reverse=True):
         plural = rf"{re.escape(phrase)}(?:s|es)?"
@@ -847,11 +872,22 @@ def _dimensions(t: _Text) -> list[str]:
             rf"{_DIM_BEFORE}(?P<d>{plural})(?![\w-])"
             rf"|{_DIM_AT_START}(?P<s>{plural})\s+(?:of|for)\b"
             rf"|(?<![\w-])(?P<w>{plural})[- ]?wise\b"
+            rf"|(?<![\w-])(?P<b>{plural})\s+(?:breakdown|break-up|breakup|split|distribution)\b"
         )
         for m in re.finditer(pattern, t.text):
             found.append((m.start(), DIMENSIONS[phrase]))
             t.take(m.span("d") if m["d"] else m.span("s") if m["s"] else m.span())
     return list(dict.fromkeys(d for _, d in sorted(found)))
+
+
+def _district_station(word: str, after: str) -> places.Station | None:
+    """A misspelt district and the next word naming one of its stations ("madya west" is
+    Mandya West PS): the station, never the whole district."""
+    station = places.resolve_station(f"{word} {after}")
+    districts = places.resolve_district(word)
+    if station is None or station.district not in districts:
+        return None
+    return station if after in station.station_name.lower().split() else None
 
 
 def _resolve_leftover(e: Entities, word: str) -> None:

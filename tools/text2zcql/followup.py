@@ -79,6 +79,17 @@ def continues(u: Understanding, question: str, on_screen: bool) -> bool:
     return not e.crimes and not e.sections and not _HEAD.search(text)
 
 
+def continues_nothing(u: Understanding, question: str) -> bool:
+    """ "same for last year", "and in 2024?" with no earlier records question to continue:
+    it names no crime, status or records noun of its own, so answering would count
+    everything in the period or place it names."""
+    text = normalise_text(question)
+    e = u.entities
+    if not is_follow_up(text) or e.crimes or e.sections or e.statuses or e.fir_ids:
+        return False
+    return not _HEAD.search(text) and not e.refers_to_active
+
+
 def as_follow_up(u: Understanding) -> Understanding:
     """The understanding marked as a follow-up (so the conversation's filters carry); "these"
     then means the previous answer's records, not a list on screen."""

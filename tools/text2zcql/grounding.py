@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
@@ -94,6 +95,8 @@ def ground_word(word: str, vocabulary: tuple[str, ...]) -> Grounding:
     """The vocabulary word a typed word stands for, or the near candidates (maybe none)."""
     if len(word) < MIN_LENGTH:
         return Grounding(word, None, 0.0)
+    if (vowel := _one_vowel_off(word, vocabulary)) is not None:
+        return Grounding(word, vowel, ACCEPT)
     shortlist = process.extract(word, vocabulary, scorer=fuzz.ratio, limit=12, score_cutoff=50)
     scored = [(c, _score(word, c)) for c, _, _ in shortlist]
     found = sorted((cs for cs in scored if cs[1] >= SUGGEST), key=lambda cs: -cs[1])[:4]
@@ -106,6 +109,28 @@ def ground_word(word: str, vocabulary: tuple[str, ...]) -> Grounding:
         return Grounding(word, best, score)
     close = tuple(c for c, s in ranked if score - s < MARGIN) or (best,)
     return Grounding(word, None, score, close)
+
+
+_VOWELS = re.compile(r"[aeiou]")
+
+
+@lru_cache(maxsize=4)
+def _by_consonants(vocabulary: tuple[str, ...]) -> dict[tuple[str, int], tuple[str, ...]]:
+    index: dict[tuple[str, int], list[str]] = {}
+    for w in vocabulary:
+        index.setdefault((_VOWELS.sub("", w), len(w)), []).append(w)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+def _one_vowel_off(word: str, vocabulary: tuple[str, ...]) -> str | None:
+    """The one vocabulary word that differs from `word` only in one vowel ("yeer" is
+    "year"): a short word's vowel slip scores too low for the ratio but leaves its consonants;
+    two such words ("mile", "male") leave it to the ratio and its clarifying question."""
+    if word in vocabulary or not _VOWELS.search(word):
+        return None
+    same = _by_consonants(vocabulary).get((_VOWELS.sub("", word), len(word)), ())
+    near = [w for w in same if sum(a != b for a, b in zip(w, word, strict=True)) == 1]
+    return near[0] if len(near) == 1 else None
 
 
 def _only_swap(word: str, ranked: list[tuple[str, float]]) -> bool:

@@ -284,6 +284,15 @@ STATUS_PHRASES: dict[str, str] = {
     "unsolved": "Undetected",
     "transferred": "Transferred",
 }
+STATUS_PHRASES.update(
+    {
+        f"{closing} {word}": status
+        for word, status in list(STATUS_PHRASES.items())
+        if status == "Undetected"
+        for closing in ("closed as", "closed", "disposed as", "disposed of as", "closed being")
+    }
+)
+"""A case "closed as undetected" is the one status Undetected, not Closed or Undetected."""
 
 MODE_PHRASES: dict[str, str] = {
     "e-fir": "e-FIR",
@@ -378,6 +387,12 @@ DIMENSION_LABELS: dict[str, str] = {
     "complaint_mode": "complaint mode",
     "act_sections": "sections",
 }
+
+
+def crime_heads(phrase: str) -> frozenset[str]:
+    """The crime heads a known crime phrase covers (a group covers all of its heads)."""
+    column, values = CRIME_PHRASES[phrase]
+    return frozenset(h.crime_head for h in all_heads() if getattr(h, column) in values)
 
 
 def crime_filter(phrase: str) -> CrimeFilter:
@@ -558,6 +573,27 @@ LOCAL_PHRASES: dict[str, str] = {
     "agla": "next",
     "agli": "next",
     "mundina": "next",
+    "sab saal ke": "all years",
+    "sab saal": "all years",
+    "saare saal": "all years",
+    "har saal ke": "all years",
+    "ella varsha": "all years",
+    "ella varshagalu": "all years",
+    "ella varshada": "all years",
+    "gayab": "missing",
+    "gaayab": "missing",
+    "laapata": "missing",
+    "lapata": "missing",
+    "kaanelilla": "missing",
+    "kanelilla": "missing",
+    "sankhye": "count",
+    "tingalu vaaru": "month-wise",
+    "tingala vaaru": "month-wise",
+    "varsha vaaru": "year-wise",
+    "absconding": "not arrested",
+    "faraar": "not arrested",
+    "farar": "not arrested",
+    "talemaresikondiruva": "not arrested",
     "honge": "will be",
     "hogi": "will be",
     "hoga": "will be",

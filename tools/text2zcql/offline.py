@@ -44,10 +44,12 @@ from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.crime_scope import read_crime_scope
 from tools.text2zcql.entities import Entities, person_cases_role
+from tools.text2zcql.fir_fields import PLACE, fields_asked, names_a_field, read_fir_fields
 from tools.text2zcql.followup import (
     as_follow_up,
     as_these,
     continues,
+    continues_nothing,
     drop_back_words,
     here_as_these,
     name_the_person,
@@ -98,13 +100,19 @@ _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
     r"procedure|how (?:do|should|can) i|how to|what should|steps? (?:to|for|when)|"
     r"guidelines?|sop|what does the law|punishment|bailable|cognizable|explain|summari[sz]e|"
-    r"why|opinion|feel|predict|forecast|will there be|checklist|can i|should i|"
+    r"why|opinion|feel|checklist|can i|should i|"
     r"what is the (?:bns|ipc|bnss) (?:section )?for|equivalent|translate|draft|write|"
-    r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition|"
-    r"next (?:week|month|quarter|year|tingalu|varsha|vaara)|will (?:see|be|there|happen|rise|"
-    r"increase|have)|aagutte|aagatte|agutte|aagbahudu|aagabahudu|barutte|"
-    r"agle (?:hafte|mahine|saal|varsh)|honge|hogi|hoga)\b"
+    r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition)\b"
 )
+_FORECAST = re.compile(
+    r"\b(?:predict\w*|forecast\w*|estimat(?:e|ed|ion)|will there be|"
+    r"next (?:week|month|quarter|year|tingalu|varsha|vaara)(?:'s)?|"
+    r"will (?:see|be|there|happen|rise|increase|have|go|fall|drop|come)|"
+    r"aagutte|aagatte|agutte|aagbahudu|aagabahudu|barutte|"
+    r"agle (?:hafte|mahine|saal|varsh)|honge|hogi|hoga|hongi)\b"
+)
+"""Asking for a future figure ("how many thefts will KR Puram see next month", "agle saal
+kitne murder honge"): the records hold only what has been registered."""
 _COMPARISON = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
 _IO_WORDS = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|investigation officer|officer|who is (?:handling|"
@@ -152,6 +160,13 @@ _PERSONS_ASKED = re.compile(
 _MEASURES_ASKED = re.compile(r"\b(?:accused|victims)\b")
 _WHO = re.compile(r"\b(?:who|whom|names?|details of|list (?:the |all )?(?:accused|victims))\b")
 _FIR_ID = re.compile(FIR_ID_PATTERN)
+_LOOKUPS = ("lookup_status", "lookup_io", "vehicle_lookup")
+_ARREST_DIMENSIONS = ("precinct_id", "crime_group", "crime_head")
+_WITH_IO = re.compile(
+    r"\b(?:with|and|along with|plus)\s+(?:their\s+|the\s+|its\s+)?(?:ios?|investigating officers?|"
+    r"officers?)\b"
+)
+"""A list asked for with each FIR's IO ("thefts this year with their IOs")."""
 _OLDEST_FIRST = re.compile(r"\b(?:oldest|earliest|longest (?:pending|open|running))\b")
 """A list asked for oldest first ("the oldest pending cases")."""
 _VEHICLE_WORD = re.compile(r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|gaadi\w*)\b")
@@ -160,7 +175,13 @@ _VEHICLE_WORD = re.compile(r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|gaadi\
 def not_about_records(text: str) -> bool:
     """Wording that asks for something the records do not hold (a procedure, a definition,
     an opinion, a forecast), in English, Hinglish or Kanglish."""
-    return bool(_NOT_RECORDS.search(in_english(normalise_text(text))))
+    text = in_english(normalise_text(text))
+    return bool(_NOT_RECORDS.search(text) or _FORECAST.search(text))
+
+
+def asks_forecast(text: str) -> bool:
+    """A question about figures still to come, which no record holds."""
+    return bool(_FORECAST.search(in_english(normalise_text(text))))
 
 
 class OfflineZcqlGenerator:
@@ -181,6 +202,11 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "I can only read records: I can't close, change, mark, add or delete FIRs or "
             "anything in them. Make the change in CCTNS."
         )
+    if asks_forecast(text):
+        return unparsed(
+            "I can't forecast: the records hold only FIRs already registered, so I can count "
+            "what has happened, not what will."
+        )
     if not_about_records(text):
         return unparsed(
             "This does not look like a question about FIR records (counts, lists, status, "
@@ -200,7 +226,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     question, vehicle_words = read_vehicle_words(question)
     question = comparison_words(question)
     question = read_yearly(question)
-    question = read_rank_words(question)
+    question = read_rank_words(read_fir_fields(question))
     question, ruled_out = read_crime_scope(question)
     if ruled_out is not None:
         return clarify(
@@ -219,6 +245,11 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             question = drop_back_words(question)
             u = understand(question, request.today, request.precincts)
         u = as_follow_up(u)
+    elif not history and not request.visible_record_ids and continues_nothing(u, question):
+        return clarify(
+            "Which earlier question do you mean? This is the start of our conversation, so "
+            "there is no previous question to repeat; please ask it in full."
+        )
     u = carry(u, history, request.today, request.precincts)
     problem = _ungrounded(u)
     if problem is not None:
@@ -226,6 +257,12 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     draft = _fitted(u.text, u.entities, request, asked, vehicle_words)
     if draft.statement is None:
         return draft
+    if names_a_field(u.text) and draft.intent not in _LOOKUPS:
+        return clarify(
+            "I can show the place of occurrence or registration date of a given FIR, but I "
+            "cannot count, group or filter FIRs by it. Which FIR do you mean, or what should I "
+            "count instead?"
+        )
     notes = _reading_notes(u)
     explanation = draft.explanation
     if notes:
@@ -366,7 +403,18 @@ def _draft(
     undated = "".join(_describe(replace(e, period=None), place, io))
     free = not e.refers_to_visible and io is None and not same_as
     if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
-        return arrests(text, e, precincts, undated, counting)
+        if _TREND.search(text):
+            return unparsed(
+                "I can count arrests over a period, but not month by month yet, so I have not "
+                "answered; ask for one month or one period at a time."
+            )
+        by = tuple(d for d in e.dimensions if d in _ARREST_DIMENSIONS)
+        if len(by) != len(e.dimensions):
+            return unparsed(
+                "I can count arrests per police station, crime group or crime head, not by "
+                "what you asked, so I have not answered; ask for one of those."
+            )
+        return arrests(text, e, precincts, undated, counting, asked, by[:2])
     if free and asked.role:
         if asked.filtered and counting:
             return count_persons(e, asked, precincts, about, filters)
@@ -394,9 +442,12 @@ def _draft(
         return _grouped(text, e, dims, where, filters)
     oldest = bool(_OLDEST_FIRST.search(text))
     order = "registered_at ASC" if oldest else "registered_at DESC"
-    statement = b.select(b.LIST_COLUMNS, "firs", where, order=order, limit=str(b.LIST_LIMIT))
+    with_io = bool(_WITH_IO.search(text))
+    columns = (*b.LIST_COLUMNS, "io_name") if with_io else b.LIST_COLUMNS
+    statement = b.select(columns, "firs", where, order=order, limit=str(b.LIST_LIMIT))
     first = "oldest first" if oldest else "newest first"
-    return _with(statement, "list", f"FIRs{about}, {first}.", filters)
+    shown = " with their IOs" if with_io else ""
+    return _with(statement, "list", f"FIRs{about}{shown}, {first}.", filters)
 
 
 def _counted(text: str, where: list[b.Condition], about: str, filters: list[str]) -> ZcqlDraft:
@@ -504,6 +555,11 @@ def _grouped(
     labels = " and ".join(DIMENSION_LABELS[d] for d in group)
     if e.ranking or e.top_n:
         n = e.top_n or (1 if _SINGULAR_RANK.search(text) else 5)
+        if n > b.LIST_LIMIT:
+            return unparsed(
+                f"I can show at most the top {b.LIST_LIMIT}, so I have not answered; ask for "
+                f"{b.LIST_LIMIT} or fewer."
+            )
         direction = "ASC" if e.ascending else "DESC"
         order = f"COUNT(ROWID) {direction}, {', '.join(group)}"
         statement = b.select(columns, "firs", where, group=group, order=order, limit=str(n))
@@ -550,11 +606,22 @@ def _lookup(
             [f"FIR {names}"],
             serials,
         )
+    fields = fields_asked(text)
     if io_asked:
+        extra = tuple(f for f in fields if f not in b.IO_COLUMNS)
+        also = "".join(f" and {f.replace('_', ' ')}" for f in extra)
         return _with(
-            b.select(b.IO_COLUMNS, "firs", where),
+            b.select((*b.IO_COLUMNS, *extra), "firs", where),
             "lookup_io",
-            f"Looking up the investigating officer of {names}.",
+            f"Looking up the investigating officer{also} of {names}.",
+            [f"FIR {names}"],
+            serials,
+        )
+    if PLACE in fields:
+        return _with(
+            b.select(("fir_id", PLACE, *b.STATUS_COLUMNS[1:]), "firs", where),
+            "lookup_status",
+            f"Looking up the place of occurrence, status and crime of {names}.",
             [f"FIR {names}"],
             serials,
         )

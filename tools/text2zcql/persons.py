@@ -19,6 +19,7 @@ from tools.text2zcql.base import ZcqlDraft
 from tools.text2zcql.conditions import filters, too_many
 from tools.text2zcql.dates import Period
 from tools.text2zcql.entities import Entities
+from tools.text2zcql.lexicon import DIMENSION_LABELS
 
 _ROLE = r"(?:accused|victims?|complainants?|witness(?:es)?|suspects?|persons?|people)"
 _GENDER = re.compile(rf"\b(female|women|woman|male|men|man)\s+(?={_ROLE}\b)")
@@ -246,14 +247,23 @@ def arrests(
     precincts: list[str],
     about_without_period: str,
     counting: bool,
+    who: PersonWords | None = None,
+    by: tuple[str, ...] = (),
 ) -> ZcqlDraft:
     """Arrested persons (a list, or how many); a period is the date of arrest unless the
     question dates the FIRs, then a count adds up `firs.arrested_count`. Accused not (yet)
-    arrested have no date of arrest: a period dates their FIRs."""
+    arrested have no date of arrest: a period dates their FIRs. `who` ("women accused",
+    "juveniles") filters the persons; `firs.arrested_count` cannot, so then persons are
+    counted."""
+    who = replace(who or PersonWords(), role=None)
+    if who.filtered:
+        about_without_period += f" ({describe_persons(replace(who, role='accused'))})"
     if NOT_ARRESTED.search(text):
-        return _not_arrested(e, precincts, about_without_period, counting)
+        return _not_arrested(e, precincts, about_without_period, counting, who)
     period = e.period
-    if counting and (period is None or _FIRS_DATED.search(text)):
+    if by:
+        return _arrests_by(by, e, precincts, about_without_period, who)
+    if counting and not who.filtered and (period is None or _FIRS_DATED.search(text)):
         where = [b.equals_any("precinct_id", precincts), *filters(e, "")]
         summed = b.aggregate(("SUM(arrested_count)",), "firs", where)
         if summed is None:
@@ -273,6 +283,7 @@ def arrests(
             b.equals_any("persons.precinct_id", precincts),
             b.equals_any("firs.precinct_id", precincts),
             b.flag("persons.arrested"),
+            *person_conditions(who, "persons"),
             *fir_filters,
             *bounds,
         ]
@@ -281,6 +292,7 @@ def arrests(
         where = [
             b.equals_any("precinct_id", precincts),
             b.flag("arrested"),
+            *person_conditions(who),
             *bounds,
         ]
         join = ""
@@ -309,8 +321,44 @@ def arrests(
     )
 
 
+def _arrests_by(
+    by: tuple[str, ...], e: Entities, precincts: list[str], about: str, who: PersonWords
+) -> ZcqlDraft:
+    """Accused arrested (in the period, by date of arrest) counted per FIR column ("arrests
+    per station"): the FIR's column through the join, the count of persons rows."""
+    undated = Entities(**{**e.__dict__, "period": None})
+    where = [
+        b.equals_any("persons.precinct_id", precincts),
+        b.equals_any("firs.precinct_id", precincts),
+        b.flag("persons.arrested"),
+        *person_conditions(who, "persons"),
+        *filters(undated, "firs"),
+        *_arrest_bounds(e.period, "persons.arrested_at"),
+    ]
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many()
+    group = tuple(f"firs.{d}" for d in by)
+    count = "COUNT(persons.ROWID)"
+    statement = b.select(
+        (*group, count),
+        "persons",
+        where,
+        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
+        group=group,
+        order=f"{count} DESC, {', '.join(group)}",
+    )
+    when = f", arrested {e.period.describe()}" if e.period else ""
+    labels = " and ".join(DIMENSION_LABELS[d] for d in by)
+    return ZcqlDraft(
+        statement,
+        "breakdown",
+        f"Accused arrested in FIRs{about}{when}, counted by {labels}.",
+        filters=(about.strip(" ,"), when.strip(" ,")),
+    )
+
+
 def _not_arrested(
-    e: Entities, precincts: list[str], about_without_period: str, counting: bool
+    e: Entities, precincts: list[str], about_without_period: str, counting: bool, who: PersonWords
 ) -> ZcqlDraft:
     """Accused not arrested in the matching FIRs (a period dates the FIRs), or how many."""
     fir_filters = filters(e, "firs")
@@ -320,6 +368,7 @@ def _not_arrested(
         b.equals_any("firs.precinct_id", precincts),
         b.equals_any("persons.role", ["accused"]),
         b.flag("persons.arrested", False),
+        *person_conditions(who, "persons"),
         *fir_filters,
     ]
     join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"

@@ -25,10 +25,12 @@ from tools.text2zcql.entities import (
     overlay,
     refine_burglary,
 )
+from tools.text2zcql.fir_fields import TOKENS
 from tools.text2zcql.grounding import Grounding, expand_abbreviations, ground_word
 from tools.text2zcql.lexicon import (
     CRIME_PHRASES,
     LOCAL_PHRASES,
+    STATUS_PHRASES,
     VEHICLE_STATUS_PHRASES,
     crime_filter,
 )
@@ -50,7 +52,7 @@ GRAMMAR = frozenset(
     frequent frequently prevalent usual newest oldest earliest six seven eight nine
     """.split()  # noqa: SIM905
 )
-GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS)
+GRAMMAR |= frozenset(HINDI_KANNADA_NUMERALS) | TOKENS
 """Words of the intent grammar and of asking (numerals too): used by patterns, never filters."""
 _READ_BY_PATTERN = GRAMMAR | PATTERN_WORDS
 """Corrections into these count as grounded though no recogniser takes them from the text;
@@ -129,16 +131,37 @@ _WRITE = re.compile(
     r"transfer|rename|merge|(?:add|file|enter) (?:a|an|new|the)|set (?:the|status))\b"
     r"|\b(?:mark|set|update|change)\b.{0,60}\b(?:as|to)\b"
     r"|\b(?:mark|close|closed|band|update|delete|change|badal|charge ?sheeted|undetected|"
-    r"transfer)\b.{0,60}\b(?:kar do|kardo|kar dijiye|kar dena|maadi|madi)\b"
-    r"|\b(?:update|delete|badal|edit|modify|sahi)\s+(?:karo|kariye|kijiye)\b"
-    r"|\b(?:badal do|hata do|mita do|hatao|mitao)\b"
+    r"transfer|add|remove|enter|assign|set|jod|daal|likh)\b.{0,60}"
+    r"\b(?:kar do|kardo|kar dijiye|kar dena|maadi|madi|maadri|haaki)\b"
+    r"|\b(?:update|delete|badal|edit|modify|sahi|add|remove)\s+(?:karo|kariye|kijiye)\b"
+    r"|\b(?:badal do|hata do|mita do|hatao|mitao|jod do|daal do|likh do|badlo)\b"
+    r"|\b(?:badlisi|badalisi|badalayisi|badalaayisi|serisi|seerisi|tegeyiri|tegedu haaki|"
+    r"alisi|alisibidi|mucchi|close maadi|update maadi)\b"
 )
+"""A request to change the records, in English, Hinglish ("add kar do", "badal do") or
+Kanglish ("status Closed anta badlisi", "update maadi")."""
+_CHANGE_ASKED = re.compile(
+    r"\b(?:how|did|has|have|had|what|whether)\b[^?]{0,60}\bchang(?:e|ed)\b"
+    r"|\bchange (?:from|between|over|in)\b"
+)
+"""Asking how a figure changed ("how did accidents change from 2024 to 2025"): a comparison
+question, not a request to change anything."""
 
 
 def asks_to_write(text: str) -> bool:
     """ "close FIR ... as charge sheeted", "mark X as arrested", "delete ...": a request to
     change the records, which this assistant never does (refused, not clarified)."""
-    return bool(_WRITE.search(normalise_text(text)))
+    text = normalise_text(text)
+    return bool(_WRITE.search(text)) and not _CHANGE_ASKED.search(text)
+
+
+def _one_meaning(candidates: tuple[str, ...]) -> str | None:
+    """The first candidate when every candidate names the same status or crime
+    ("chargesheetd": "chargesheeted" or "chargesheet" are both Charge Sheeted): nothing to ask."""
+    meanings = {STATUS_PHRASES.get(c) or CRIME_PHRASES.get(c) for c in candidates}
+    if not candidates or len(meanings) != 1 or None in meanings:
+        return None
+    return candidates[0]
 
 
 def narrow_stations(
@@ -168,6 +191,8 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
         g = ground_word(word, CORRECTABLE)
         if g.word is not None and g.word != word:
             corrections.append((word, g.word))
+        elif (same := _one_meaning(g.candidates)) is not None:
+            corrections.append((word, same))
         elif g.candidates:
             unsure.append(g)
     if corrections:
