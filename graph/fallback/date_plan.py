@@ -47,7 +47,11 @@ CUTOVER = re.compile(
     re.IGNORECASE,
 )
 WHEN = re.compile(r"\bwhen\b|\bwhich date\b|\bwhat date\b|\bfrom when\b", re.IGNORECASE)
-CHARGESHEET = re.compile(r"charge[- ]?sheet|final report|default bail|\b187\b", re.IGNORECASE)
+CHARGESHEET = re.compile(
+    r"charge[- ]?sheet|final report|default bail|\b187\b|\b(?:first )?remand(?:ed)?\b",
+    re.IGNORECASE,
+)
+"""The final-report (default-bail) period, which runs from the first remand."""
 DEADLINE = re.compile(r"\b(deadline|due|limit|last date)\b", re.IGNORECASE)
 BUSINESS = re.compile(r"\b(working|business) days\b", re.IGNORECASE)
 DIFFERENCE = re.compile(
