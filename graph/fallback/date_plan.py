@@ -55,7 +55,9 @@ CHARGESHEET = re.compile(
 DEADLINE = re.compile(r"\b(deadline|due|limit|last date)\b", re.IGNORECASE)
 BUSINESS = re.compile(r"\b(working|business) days\b", re.IGNORECASE)
 DIFFERENCE = re.compile(
-    r"\bhow (?:many|long)\b|\bdays? (?:between|since|until|till|left|ago)\b|\bbetween\b", re.I
+    r"\bhow (?:many|long)\b|\bdays? (?:between|since|until|till|left|ago)\b|\bbetween\b"
+    r"|\b(?:kitne|kitni|eshtu|estu)\s+(?:din|dino|dina\w*|hafte|mahine|vaara|tingal\w*)\b",
+    re.I,
 )
 TODAY_ONLY = re.compile(
     r"\b(what(?:'s| is) (?:the )?date today|today'?s date|what day is it)\b", re.I
@@ -78,7 +80,8 @@ ANCHOR_WORDS = re.compile(r"[^,;:?!.]{1,60}?(?=\s+(?:what|which|is|was|will|fall
 DAYS_ASKED = re.compile(
     r"\bhow (?:many|long)\s+(?:days|weeks|months|years)\b|\bdays? (?:between|since|until|till"
     r"|left|ago|to go|remain\w*)\b|\bhow long (?:ago|since|until|till|before)\b"
-    r"|\bweeks? (?:between|since|until)\b",
+    r"|\bweeks? (?:between|since|until)\b"
+    r"|\b(?:kitne|kitni|eshtu|estu)\s+(?:din|dino|dina\w*|hafte|mahine|vaara|tingal\w*)\b",
     re.IGNORECASE,
 )
 DEADLINE_ASKED = re.compile(

@@ -83,3 +83,12 @@ def test_a_limit_counted_from_the_first_remand_is_the_final_report_period() -> N
     call = date_call("dacoity accused first remanded on 2 March 2026, 60-day limit ends?", TODAY)
     assert call is not None
     assert call.args.get("deadline") == "chargesheet_60"
+
+
+@pytest.mark.parametrize(
+    "question", ["Diwali 2027 tak kitne din bache hai", "Ugadi 2027 ge innu eshtu dina ide"]
+)
+def test_days_to_a_festival_asked_in_hinglish_or_kannada_is_a_date_difference(question) -> None:
+    call = date_call(question, TODAY)
+    assert call is not None and call.args["operation"] == "difference"
+    assert call.args["start"] == "today"
