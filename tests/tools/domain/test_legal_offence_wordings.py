@@ -46,3 +46,11 @@ def test_an_offence_named_before_its_bare_section_number_is_looked_up(question, 
 
 def test_a_year_after_an_offence_name_is_not_read_as_its_section() -> None:
     assert legal_answer("theft 2025 cases in Mysuru") is None
+
+
+def test_a_rank_written_out_in_a_rule_also_gives_its_short_form() -> None:
+    found = legal_answer("who may allow a preliminary enquiry under BNSS 173(3)")
+    assert found is not None
+    said = " ".join(found.sentences)
+    assert "Deputy Superintendent of Police (DSP)" in said
+    assert "(SP)" not in said
