@@ -50,15 +50,20 @@ SUM_WORD = re.compile(r"\badd(?:\s+up|\s+together)?\b|\bsum\b|\btotal of\b|\balt
 _LABEL = re.compile(r"[^\s,;:?!()]+")
 DIFFERENCE_WORD = re.compile(
     r"\bdifference\b|\bhow (?:many|much) (?:more|fewer|less)\b|\bmore than\b|\bfewer than\b"
-    r"|\bgap between\b|\bhow (?:much|many) (?:higher|lower|bigger|smaller|greater|larger)\b"
+    r"|\bgap\b|\bhow (?:much|many) (?:higher|lower|bigger|smaller|greater|larger)\b"
+    r"|\b(?:kitn[aie]|eshtu|estu)\s+(?:zyada|jyada|adhik|kam|jaasti|kadime)\b"
     r"|\b(?:higher|lower|greater|bigger|smaller) than\b|\bexceed\w*\b",
     re.IGNORECASE,
 )
 STILL_ASKED = re.compile(
     r"\bhow (?:many|much)\b(?:\s+[\w-]+){0,3}?\s+(?:still|left|remain\w*|yet to"
-    r"|outstanding|unrecovered|untraced|pending|balance)\b",
+    r"|outstanding|unrecovered|untraced|pending|balance)\b"
+    r"|\bwhat(?:'s| is| was) left\b|\bbalance\b(?!\s+sheet)"
+    r"|\b(?:kitn[aie]|eshtu|estu)\s+(?:bach\w*|baa?ki|ulid\w*)\b"
+    r"|\b(?:bach\w*|baa?ki|ulid\w*)\s+(?:kitn[aie]|eshtu|estu)\b",
     re.IGNORECASE,
 )
+"""What is left of a stated amount ("how many still pending", "balance loss?", "kitna bacha")."""
 CLOCK = re.compile(
     r"(?<![\d.:/])(?P<h>\d{1,2})[:.](?P<m>\d{2})(?![\d.:/]*\d)\s*(?P<half>am|pm)?\b", re.I
 )

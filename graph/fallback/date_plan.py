@@ -47,11 +47,17 @@ CUTOVER = re.compile(
     re.IGNORECASE,
 )
 WHEN = re.compile(r"\bwhen\b|\bwhich date\b|\bwhat date\b|\bfrom when\b", re.IGNORECASE)
-CHARGESHEET = re.compile(r"charge[- ]?sheet|final report|default bail|\b187\b", re.IGNORECASE)
+CHARGESHEET = re.compile(
+    r"charge[- ]?sheet|final report|default bail|\b187\b|\b(?:first )?remand(?:ed)?\b",
+    re.IGNORECASE,
+)
+"""The final-report (default-bail) period, which runs from the first remand."""
 DEADLINE = re.compile(r"\b(deadline|due|limit|last date)\b", re.IGNORECASE)
 BUSINESS = re.compile(r"\b(working|business) days\b", re.IGNORECASE)
 DIFFERENCE = re.compile(
-    r"\bhow (?:many|long)\b|\bdays? (?:between|since|until|till|left|ago)\b|\bbetween\b", re.I
+    r"\bhow (?:many|long)\b|\bdays? (?:between|since|until|till|left|ago)\b|\bbetween\b"
+    r"|\b(?:kitne|kitni|eshtu|estu)\s+(?:din|dino|dina\w*|hafte|mahine|vaara|tingal\w*)\b",
+    re.I,
 )
 TODAY_ONLY = re.compile(
     r"\b(what(?:'s| is) (?:the )?date today|today'?s date|what day is it)\b", re.I
@@ -74,7 +80,8 @@ ANCHOR_WORDS = re.compile(r"[^,;:?!.]{1,60}?(?=\s+(?:what|which|is|was|will|fall
 DAYS_ASKED = re.compile(
     r"\bhow (?:many|long)\s+(?:days|weeks|months|years)\b|\bdays? (?:between|since|until|till"
     r"|left|ago|to go|remain\w*)\b|\bhow long (?:ago|since|until|till|before)\b"
-    r"|\bweeks? (?:between|since|until)\b",
+    r"|\bweeks? (?:between|since|until)\b"
+    r"|\b(?:kitne|kitni|eshtu|estu)\s+(?:din|dino|dina\w*|hafte|mahine|vaara|tingal\w*)\b",
     re.IGNORECASE,
 )
 DEADLINE_ASKED = re.compile(

@@ -18,18 +18,28 @@ _MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+_MEASURE = (
+    r"kgs?|kilo(?:gram)?s?|g|gms?|grams?|mg|milligrams?|quintals?|tonnes?|per\s?cent"
+    r"|lakhs?|lac|crores?|million|thousand|k|km|kms|litres?|l|metres?|m"
+)
+"""Units after a number that make "3.25" a measure, not a clock time."""
 RATE_BASE = re.compile(
-    r"\bper\s+(?:(?:one|1)\s+)?(?P<word>lakh|lac|crore|million|thousand|capita)\b"
+    r"\bper\s+(?:(?:one|1|a)\s+)?(?P<word>lakh|lac|crore|million|hundred\s+thousand|thousand"
+    r"|capita)\b"
     r"|\bper\s+(?P<num>1,?00,?000|100,?000|10,?00,?000|1,?000,?000|1,?000|100\s?k|1\s?k)\b",
     re.IGNORECASE,
 )
 BASE_VALUES = {"lakh": 100_000, "lac": 100_000, "crore": 10_000_000, "million": 1_000_000}
-BASE_VALUES |= {"thousand": 1_000, "capita": 1}
+BASE_VALUES |= {"hundred thousand": 100_000, "thousand": 1_000, "capita": 1}
 _NOT_QUANTITIES = (
     re.compile(rf"\b{FIR_ID_PATTERN}\b", re.IGNORECASE),
     re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
     re.compile(r"\b\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})\b"),
-    re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\s*(?:am|pm)\b", re.IGNORECASE),
+    re.compile(
+        r"\b\d{1,2}:\d{2}\s*(?:am|pm)?\b|\b\d{1,2}\.\d{2}\b(?!\s*(?:%|(?:" + _MEASURE + r")\b))"
+        r"|\b\d{1,2}\s*(?:am|pm)\b",
+        re.IGNORECASE,
+    ),
     re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\b\.?", re.IGNORECASE),
     re.compile(rf"\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b", re.IGNORECASE),
     re.compile(
@@ -103,6 +113,6 @@ def rate_base(question: str) -> tuple[int, str] | None:
     if m is None:
         return None
     if m["word"]:
-        return BASE_VALUES[m["word"].lower()], m.group(0)
+        return BASE_VALUES[" ".join(m["word"].lower().split())], m.group(0)
     number = re.sub(r"[,\s]", "", m["num"]).lower()
     return (int(number[:-1]) * 1000 if number.endswith("k") else int(number)), m.group(0)

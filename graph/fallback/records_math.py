@@ -97,6 +97,14 @@ CHANGE_OVER = re.compile(
     re.IGNORECASE,
 )
 """A change asked later year first: "... 2025 over 2024" (2024 is the base)."""
+CHANGE_YEARS = re.compile(
+    r"\b(?:percent(?:age)?|per cent)\s+(?:change|increase|decrease|rise|fall|drop)\s+"
+    r"(?:in\s+)?(?P<topic>.+?)[\s,]+(?:in\s+|for\s+)?(?P<a>(?:19|20)\d{2})\s*"
+    r"(?:to|-|–|vs\.?|versus|and)\s*(?P<b>(?:19|20)\d{2}(?:\s+(?:so far|till date|to date"
+    r"|till now|until now))?)\b",
+    re.IGNORECASE,
+)
+"""A change between two years named after the topic: "... thefts, 2025 to 2026 so far"."""
 PAIR = re.compile(
     r"\b(?:ratio|difference|gap)\s+(?:of|between)\s+(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+"
     r"(?P<b>.+?)(?P<rest>\s+(?:in|across|during|for|at|last|this|since|from|over|between)\b"
@@ -120,6 +128,15 @@ MORE_THAN = re.compile(
     r"(?P<rest>\s+(?:in|at|during|for|across|last|this|since|over|between)\b[^?]*)?\s*[?.]?$",
     re.IGNORECASE,
 )
+MORE_DID = re.compile(
+    r"\bhow many (?:more|fewer|less)\s+(?P<noun>[^?]+?)\s+(?:did|does|do|has|have|had)\s+"
+    r"(?P<a>[^?]+?)\s+(?:(?:have|has|had|see|saw|record|report|register)\w*\s+)?than\s+"
+    r"(?P<b>[^?]+?)"
+    r"(?P<rest>\s+(?:in|at|during|for|across|last|this|since|over|between)\b[^?]*)?\s*[?.]?$",
+    re.IGNORECASE,
+)
+"""A difference asked with the counted thing first: "how many more thefts did A have than B"
+(each side counts that thing)."""
 COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
 STATE_WIDE = re.compile(r"\s*\b(?:across|in|throughout|all over) the state\b|\bstatewide\b", re.I)
 AVERAGE_SPAN = re.compile(
@@ -286,7 +303,11 @@ def _narrows(base: str, part: str, today: date) -> bool:
 
 
 def _change(question: str) -> RecordsMath | None:
-    m = CHANGE_SPAN.search(question) or CHANGE_OVER.search(question)
+    m = (
+        CHANGE_SPAN.search(question)
+        or CHANGE_OVER.search(question)
+        or CHANGE_YEARS.search(question)
+    )
     if m is None or not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)):
         return None
     topic = _tidy(re.sub(r"\bacross\b", "in", m["topic"], flags=re.I))
@@ -324,6 +345,10 @@ def _pair_wording(question: str) -> str:
         noun = m["noun"]
         a, b = (f"{side} {_plural(noun)}" if noun else side for side in (m["a"], m["b"]))
         return f"ratio of {a} to {b}{m['rest']}"
+    m = MORE_DID.search(question)
+    if m is not None:
+        a, b = (f"{_tidy(side)} {_tidy(m['noun'])}" for side in (m["a"], m["b"]))
+        return f"difference between {a} and {b}{m['rest'] or ''}"
     m = MORE_THAN.search(question)
     if m is not None:
         return f"difference between {m['a']} and {m['b']}{m['rest'] or ''}"
@@ -409,6 +434,7 @@ def _rate(question: str, today: date) -> RecordsMath | None:
     word = word[:-1] if word in ("firs", "cases", "crimes") else word
     noun = CRIME_PLURAL.get(word) or _plural(word)
     places = [p for p in _places(question) if p] or (["my jurisdiction"] if crime["own"] else [])
+    places = places or _read_places(question)
     if not places:
         return None
     period, span = find_period(question.lower(), today)
@@ -438,6 +464,13 @@ def _places(question: str) -> list[str]:
         if found and not re.fullmatch(r"(?i)what|which|how|ncrb|bns|ipc|india", found.split()[0]):
             out.append(found)
     return out
+
+
+def _read_places(question: str) -> list[str]:
+    """The stations and districts the records reader finds anywhere in the question ("Mysuru
+    city 2025 FIRs per 100,000"), for a rate whose place is not introduced by a preposition."""
+    found = extract(question.lower(), date(2000, 1, 1))
+    return [s.station_name for s in found.stations] + [f"{d} district" for d in found.districts]
 
 
 def _plural(word: str) -> str:

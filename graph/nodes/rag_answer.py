@@ -1,5 +1,8 @@
 """Answers from the cleared passages: the legal table for look-ups, extractive offline,
-grounded with Groq; in a hybrid turn the knowledge half is left out unless relevant."""
+grounded with Groq; in a hybrid turn the knowledge half is left out unless relevant. A
+how-to question ("steps for ...", "how do I count ...") about a provision the table states is
+answered from the provision's own SOP when a cleared passage of it is retrieved: the rule
+alone does not say how to carry it out."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from langgraph.runtime import Runtime
 
 from graph.context import GraphContext
 from graph.nodes.retrieve import knowledge_question
+from graph.routing.knowledge_frame import knowledge_frame
 from graph.state import GraphState
 from schemas.result import Citation, PipelineResult
 from tools.domain.legal import SOURCE, LegalAnswer, legal_answer
@@ -57,6 +61,16 @@ def table_result(found: LegalAnswer, passages: list[Passage]) -> PipelineResult:
     )
 
 
+def _sop_steps(question: str, found: LegalAnswer, passages: list[Passage]) -> PipelineResult | None:
+    """The extractive answer from the provision's own SOP, for a how-to question; None when
+    the question is a look-up or no passage of that SOP was retrieved and cited."""
+    if knowledge_frame(question) != "how_to" or not found.kb_documents:
+        return None
+    steps = compose_extractive_answer(question, passages)
+    cited = {c.id.split("#")[0] for c in steps.citations}
+    return steps if cited & set(found.kb_documents) else None
+
+
 async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """One rag PipelineResult with a citation per claim (skipped if retrieval already failed)."""
     if any(r.pipeline == "rag" for r in state.get("results") or []):
@@ -65,7 +79,8 @@ async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
     passages = state.get("passages") or []
     found = legal_answer(question)
     if found is not None:
-        return {"results": [table_result(found, passages)]}
+        steps = _sop_steps(question, found, passages)
+        return {"results": [steps or table_result(found, passages)]}
     decision = state.get("decision")
     hybrid = decision is not None and decision.route == "hybrid"
     if hybrid and best_relevance(question, passages) < RELEVANCE_THRESHOLD:

@@ -30,12 +30,15 @@ FRAMES = {
         r"\bdeadline\b|\btime limits?\b|\bwithin how (?:many|long|much)\b|\bhow soon\b"
         r"|\bby when\b|\bhow long (?:can|may|does|do|should|must|is|are)\b"
         r"|\bkitne (?:din|dino|ghant\w*|mahin\w*|samay|waqt|time)\b|\bkitni der\b"
-        r"|\beshtu (?:hottu|dina\w*|gante|ghante|tingal\w*|samaya|time|varsha)\b",
+        r"|\beshtu (?:hottu|dina\w*|gante|ghante|tingal\w*|samaya|time|varsha)\b"
+        r"|\bhow many (?:days|hours|weeks|months)\s+(?:to|for|before|after|does|do|is|are|can"
+        r"|may|should|must|has|have|within)\b|\bwithin\s*\??\s*$|\by(?:aa|a)vag(?:a|e)\b",
         re.IGNORECASE,
     ),
     "meaning": re.compile(
         r"\bwhat does\b.{1,60}\bmean\b|\bmeaning of\b|\bstands? for\b|\bdefin(?:e|ition)\b"
-        r"|\bfull form\b|\bmatlab\b|\bartha\b",
+        r"|\bfull form\b|\bmatlab\b|\bartha\b|\bmeant to\b|\bpurpose of\b"
+        r"|^\s*what (?:exactly )?is (?:a|an)\b",
         re.IGNORECASE,
     ),
     "authority": re.compile(
@@ -71,7 +74,8 @@ FRAMES = {
     "how_to": re.compile(
         r"\bhow (?:do|should|can|must) (?:i|we|one|an officer)\b"
         r"(?! (?:find|get|see|list|count|check|search for|look up|pull|export|download)\b)"
-        r"|\bhow to\b(?! (?:find|get|see|list|count|check|search for|look up|pull|export))",
+        r"|\bhow to\b(?! (?:find|get|see|list|count|check|search for|look up|pull|export))"
+        r"|\bsteps (?:for|to|in|before|after)\b|\bwhat to do\b|\bkaise\b|\bhege\b",
         re.IGNORECASE,
     ),
 }
@@ -85,7 +89,7 @@ LEGAL_TERMS = re.compile(
     r"|witness|informant|sho|psi|asi|dsp|dysp|sp|si|constable|inspector|handcuff\w*"
     r"|lock-?up|warrant|search|bns|bnss|bsa|ipc|crpc|pocso|ndps|jj|reports?|exam\w*"
     r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan"
-    r"|aadhaar|aadhar|identifiers?|hathkadi)\b",
+    r"|aadhaar|aadhar|identifiers?|hathkadi|enquiry|inquiry)\b",
     re.IGNORECASE,
 )
 #: Records questions that a frame word does not make a law question: the IOs or cases past a

@@ -57,7 +57,11 @@ TOPICS = {
         r"|engineering college|medical college|admission|my (?:wife|husband|marriage|girlfriend"
         r"|boyfriend)|keep fighting|relationship advice|pills|sleeping|can'?t sleep|insomnia"
         r"|headache|recipe|vacation|holiday trip|visa|gold (?:rate|price)|price of gold"
-        r"|petrol price|share price)\b",
+        r"|petrol price|share price"
+        r"|my (?:son|daughter|kids?|child|children|parents?|mother|father|mom|dad|in-laws?)"
+        r"|motivat\w*|studying|studies|(?:board|puc|sslc|school|college|entrance) exams?"
+        r"|puc|homework|tuition|parenting"
+        r"|shaadi|wedding|muhur(?:a|u)?th?a?\w*|kundli|rishta|auspicious)\b",
         re.IGNORECASE,
     ),
     "trivia": re.compile(
@@ -66,7 +70,10 @@ TOPICS = {
         r"|longest river|distance to the moon|meaning of life|who is the richest"
         r"|how (?:tall|high|deep|old|big|far away) (?:is|are|was)"
         r"|eshtu (?:ethara|etharadalli|ettara|aala|doora|dodda|uddha)\w*"
-        r"|kitn[aie] (?:uncha|lamba|gehra|door) (?:hai|he))\b",
+        r"|kitn[aie] (?:uncha|lamba|gehra|door) (?:hai|he)"
+        r"|planets?|jupiter|saturn|venus|neptune|uranus|pluto|moons|solar system|galax(?:y|ies)"
+        r"|black holes?|asteroids?|comets?|dinosaurs?|speed of light|periodic table|light years?"
+        r"|continents?|oceans?|volcano(?:es)?)\b",
         re.IGNORECASE,
     ),
 }
@@ -80,7 +87,8 @@ POLICE_WORK = re.compile(
     r"|stations?|rowdy|gang|smuggl\w*|drugs?|narcotics?|betting|gambling|fixing|scam\w*"
     r"|harass\w*|stalk\w*|custody|remand|magistrate|court|constables?|head constables?|psi|asi"
     r"|sho|dsp|dysp|inspectors?|sub-inspectors?|pi|ci|dcp|acp|helmets?|challans?"
-    r"|transfers?|postings?|(?:police |passport )?verification)\b",
+    r"|transfers?|postings?|(?:police |passport )?verification|rape|sexual|survivors?|dowry"
+    r"|inquest|post-?mortem|autopsy|medical exam\w*|udr|zero fir|e-?fir)\b",
     re.IGNORECASE,
 )
 

@@ -161,7 +161,7 @@ _GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|life)\b
 _OFFENCE_END = (
     r"(?=\s*(?:$|[?.,!;]|(?:is|a|an|under|in|bailable|non-bailable|cogni[sz]able|triable"
     r"|offence|ki|ka|ke|hai|kya|carr(?:y|ies)|attracts?|punish\w*|sentence|jail|max\w*"
-    r"|first|second|on|how|what|case(?!\s+(?:diary|file|record|property)))\b|\s-\s))"
+    r"|first|second|on|how|what|\d{1,3}|case(?!\s+(?:diary|file|record|property)))\b|\s-\s))"
 )
 
 
@@ -262,9 +262,26 @@ def provision_label(p: Provision) -> str:
     return f"{p.act} {p.section}" if p.act == "BNSS" else f"{p.act} s.{p.section}"
 
 
+RANK_SHORT = (
+    (re.compile(r"\bDeputy Superintendent of Police\b(?! \()"), "DSP"),
+    (re.compile(r"(?<!Deputy )(?<!Additional )\bSuperintendent of Police\b(?! \()"), "SP"),
+    (re.compile(r"(?<!Assistant )\bSub-Inspector\b(?! \()"), "SI"),
+    (re.compile(r"\bAssistant Sub-Inspector\b(?! \()"), "ASI"),
+)
+"""A rank written out in full -> the short form officers use for it."""
+
+
+def with_rank_short_forms(text: str) -> str:
+    """Each rank written out in full followed by its short form, once: "an officer not below
+    the rank of Deputy Superintendent of Police (DSP)"."""
+    for full, short in RANK_SHORT:
+        text = full.sub(rf"\g<0> ({short})", text, count=1)
+    return text
+
+
 def provision_sentence(p: Provision) -> str:
-    """`BNSS 58 (production before a Magistrate): <rule>`."""
-    return f"{provision_label(p)} ({p.topic}): {p.rule}"
+    """`BNSS 58 (production before a Magistrate): <rule>`, ranks with their short forms."""
+    return f"{provision_label(p)} ({p.topic}): {with_rank_short_forms(p.rule)}"
 
 
 def _provisions_cited(text: str) -> list[Provision]:

@@ -74,3 +74,24 @@ def test_more_chat_and_trivia_is_declined(text: str, kind: str) -> None:
 
 def test_service_matters_of_police_ranks_are_not_declined() -> None:
     assert out_of_scope_class("what allowance does a head constable get for night duty") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        ("how many hours to forward the arrest memo to the magistrate", "time_limit"),
+        ("case diary copy to the SP under 192 - within?", "time_limit"),
+        ("mahazar yaavaga bareebeku", "time_limit"),
+        ("what is a zero FIR", "meaning"),
+        ("what is an inquest report meant to establish", "meaning"),
+        ("steps before sealing the seized exhibits", "how_to"),
+        ("panchnama kaise likhte hai", "how_to"),
+    ],
+)
+def test_time_limit_meaning_and_how_to_asked_in_other_words(text: str, frame: str) -> None:
+    assert knowledge_frame(text) == frame
+    assert asks_law_or_procedure(text)
+
+
+def test_a_time_limit_worded_question_about_a_named_fir_stays_a_records_question() -> None:
+    assert not asks_law_or_procedure("how many days to close FIR-2026-01234 after it was filed")

@@ -72,3 +72,29 @@ def test_the_classifiers_out_of_scope_never_declines_named_police_work() -> None
     assert kept.confidence == pytest.approx(2 / 3)
     assert keep_police_work("who will win the match", scores) is scores
     assert keep_police_work("write a poem about the crime branch", scores) is scores
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("my daughter keeps failing her SSLC board exams, what should I do", "personal_advice"),
+        ("is next Friday an auspicious day for griha pravesh", "personal_advice"),
+        ("how many planets are in the solar system", "trivia"),
+        ("which is the largest of the oceans", "trivia"),
+    ],
+)
+def test_family_astrology_and_science_trivia_are_out_of_scope(text: str, kind: str) -> None:
+    assert out_of_scope_class(text) == kind
+    assert rule_route(text, None) == ("out_of_scope", f"out of scope ({kind.replace('_', ' ')})")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "time limit to send the survivor of a sexual assault for medical examination",
+        "my son has been missing since the school exams ended",
+        "inquest procedure when the body is found near a lake",
+    ],
+)
+def test_family_or_exam_words_beside_police_work_are_not_declined(text: str) -> None:
+    assert out_of_scope_class(text) is None
