@@ -103,3 +103,32 @@ def test_a_count_naming_no_records_term_goes_to_knowledge(text: str) -> None:
 )
 def test_a_count_naming_a_records_term_is_not_sent_to_knowledge(text: str) -> None:
     assert rule_route(text, None) != ("rag", "a count question naming no records term")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "using the census estimate of Mandya's population, what is our murder rate per lakh",
+        "what percentage of burglaries in Lashkar were solved, going by the estimated total",
+    ],
+)
+def test_an_estimate_to_compute_with_is_not_a_forecast(text: str) -> None:
+    """'Estimate' names a figure to compute with here, not a future count to decline."""
+    assert rule_route(text.lower(), None) == (
+        "fallback",
+        "needs arithmetic or an outside figure over records",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "will Vidyanagar register more robberies next week",
+        "agle mahine Lashkar mein kitne chori honge",
+    ],
+)
+def test_a_forecast_of_records_figures_goes_to_the_records_reader(text: str) -> None:
+    assert rule_route(text.lower(), None) == (
+        "zcql",
+        "a forecast of records figures: the records reader declines it",
+    )
