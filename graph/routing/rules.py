@@ -24,7 +24,8 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   date arithmetic even when it names a crime or an FIR. So is a request, in so many words, to
   search the web or check online (the fallback says when web search is not configured).
 - A forecast of records figures ("how many thefts will KR Puram see next month"), unless it needs
-  tools (an "estimate" to compute a rate with), is `zcql`:
+  tools (an "estimate" to compute a rate with) or asks when the law has something happen
+  ("yaavaga transfer aagutte"), is `zcql`:
   the records reader declines it in so many words rather than the fallback guessing.
 - A "how many" question that names no records term at all (no crime, place, period, status,
   FIR, section, IO or person, and words the records reader cannot place: "how many casual
@@ -138,7 +139,12 @@ def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
     scope = out_of_scope_class(text)
     if scope is not None:
         return "out_of_scope", f"out of scope ({scope.replace('_', ' ')})"
-    if asks_forecast(text) and names_records(text) and not needs_tools(text):
+    if (
+        asks_forecast(text)
+        and names_records(text)
+        and not needs_tools(text)
+        and not asks_law_or_procedure(text)
+    ):
         return "zcql", "a forecast of records figures: the records reader declines it"
     if is_records_follow_up(text, last_route):
         return "zcql", "records follow-up after a records answer"

@@ -132,3 +132,9 @@ def test_a_forecast_of_records_figures_goes_to_the_records_reader(text: str) -> 
         "zcql",
         "a forecast of records figures: the records reader declines it",
     )
+
+
+def test_when_the_law_has_something_happen_is_not_a_forecast() -> None:
+    """Kanglish 'aagutte' (it happens) in a 'when' question asks the rule, not a future count."""
+    decided = rule_route("theft case chargesheet yaavaga file aagutte", None)
+    assert decided is None or decided[0] != "zcql"
