@@ -7,37 +7,15 @@ come straight from the demo database (in the officer's precincts, within clearan
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from schemas.page_context import PageContext
-from tools.roster import officer_by_badge
+from tests.graph.records_truth import OFFICER, rows, scalar, scope
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-OFFICER = "KA-3003"
-
-
-def scalar(records: Any, sql: str, *args: Any) -> Any:
-    with sqlite3.connect(records) as db:
-        return db.execute(sql, args).fetchone()[0]
-
-
-def rows(records: Any, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(records) as db:
-        return db.execute(sql, args).fetchall()
-
-
-def scope(badge: str = OFFICER) -> tuple[str, list[Any]]:
-    """SQL scoping FIRs (alias f) to the officer's precincts and clearance."""
-    officer = officer_by_badge(badge)
-    marks = ", ".join("?" for _ in officer.precincts)
-    return (
-        f"f.precinct_id IN ({marks}) AND f.sensitivity <= ?",
-        [*sorted(officer.precincts), officer.clearance],
-    )
 
 
 def page(ids: list[str], active: str | None = None) -> PageContext:

@@ -5,35 +5,17 @@ elsewhere."""
 
 from __future__ import annotations
 
-import sqlite3
-from typing import Any
-
 import pytest
 
-from tools.roster import officer_by_badge
+from tests.graph.records_truth import OFFICER, rows, scope
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-OFFICER = "KA-3003"
-
-
-def fetch(records: Any, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(records) as db:
-        return db.execute(sql, args).fetchall()
-
-
-def visible(badge: str = OFFICER) -> tuple[str, list[Any]]:
-    officer = officer_by_badge(badge)
-    marks = ", ".join("?" for _ in officer.precincts)
-    return (
-        f"f.precinct_id IN ({marks}) AND f.sensitivity <= ?",
-        [*sorted(officer.precincts), officer.clearance],
-    )
 
 
 async def test_his_other_firs_are_the_visible_firs_naming_him(ask, demo_settings):
     records = demo_settings.records_path
-    where, args = visible()
-    fir, name = fetch(
+    where, args = scope()
+    fir, name = rows(
         records,
         f"SELECT f.fir_id, p.full_name FROM firs f JOIN persons p ON p.fir_id = f.fir_id "
         f"WHERE {where} AND p.role = 'complainant' AND p.is_juvenile = 0 "
@@ -43,7 +25,7 @@ async def test_his_other_firs_are_the_visible_firs_naming_him(ask, demo_settings
     )[0]
     expected = {
         r[0]
-        for r in fetch(
+        for r in rows(
             records,
             f"SELECT f.fir_id FROM firs f JOIN persons p ON p.fir_id = f.fir_id WHERE {where} "
             "AND p.full_name = ? AND f.fir_id != ? AND NOT (p.is_juvenile = 1) "
@@ -64,10 +46,10 @@ async def test_his_other_firs_are_the_visible_firs_naming_him(ask, demo_settings
 
 
 async def test_the_five_ios_with_the_most_pending_cases(ask, demo_settings):
-    where, args = visible()
+    where, args = scope()
     expected = [
         r[1]
-        for r in fetch(
+        for r in rows(
             demo_settings.records_path,
             f"SELECT f.io_name, COUNT(*) AS n FROM firs f WHERE {where} "
             "AND f.status = 'Under Investigation' GROUP BY f.io_name ORDER BY n DESC, f.io_name "
@@ -83,8 +65,8 @@ async def test_the_five_ios_with_the_most_pending_cases(ask, demo_settings):
 
 
 async def test_oldest_pending_cases_come_first(ask, demo_settings):
-    where, args = visible()
-    oldest = fetch(
+    where, args = scope()
+    oldest = rows(
         demo_settings.records_path,
         f"SELECT f.fir_id FROM firs f WHERE {where} AND f.precinct_id = 'BLR-E-KRP' "
         "AND f.status = 'Under Investigation' ORDER BY f.registered_at LIMIT 1",
