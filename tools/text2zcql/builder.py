@@ -130,6 +130,22 @@ def select(
     return " ".join(parts)
 
 
+PERSONS_WITH_FIRS = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
+"""The join that puts each person beside the FIR that names them."""
+
+
+def person_list(conditions: list[Condition], columns: tuple[str, ...] = PERSON_COLUMNS) -> str:
+    """Persons beside their FIRs, newest FIR first, up to the list limit."""
+    return select(
+        columns,
+        "persons",
+        conditions,
+        join=PERSONS_WITH_FIRS,
+        order="firs.registered_at DESC",
+        limit=str(LIST_LIMIT),
+    )
+
+
 def split_for_having(conditions: list[Condition]) -> tuple[list[Condition], list[Condition]]:
     """(WHERE, HAVING) for an aggregate whose filters exceed ZCQL's WHERE budget: the last
     single-value equalities (never the jurisdiction) move to HAVING until WHERE fits. Grouped

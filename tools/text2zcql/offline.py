@@ -682,14 +682,7 @@ def _persons_matching(
     ]
     if b.cost(where) > b.MAX_CONDITIONS:
         return _too_many()
-    statement = b.select(
-        b.PERSON_COLUMNS,
-        "persons",
-        where,
-        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
-        order="firs.registered_at DESC",
-        limit=str(b.LIST_LIMIT),
-    )
+    statement = b.person_list(where)
     who = describe_persons(asked)
     return _with(
         statement, "person_lookup", f"Persons: the {who} in FIRs{about}, newest first.", filters
@@ -731,9 +724,8 @@ def _person(text: str, e: Entities, precincts: list[str], place: str) -> ZcqlDra
     if arrested is not None:
         role += " and arrested" if arrested else " and not arrested"
     filters = [f" naming '{name}'{role}", *_describe(e, place)]
-    join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
     if _HOW_MANY.search(text):
-        counted = b.aggregate(("COUNT(persons.ROWID)",), "persons", where, join=join)
+        counted = b.aggregate(("COUNT(persons.ROWID)",), "persons", where, join=b.PERSONS_WITH_FIRS)
         if counted is None:
             return _too_many()
         about = "".join(_describe(e, place))
@@ -742,14 +734,7 @@ def _person(text: str, e: Entities, precincts: list[str], place: str) -> ZcqlDra
     columns: tuple[str, ...] = b.PERSON_COLUMNS
     if arrested is not None:
         columns = (*columns, "persons.arrested", "persons.arrested_at")
-    statement = b.select(
-        columns,
-        "persons",
-        where,
-        join=join,
-        order="firs.registered_at DESC",
-        limit=str(b.LIST_LIMIT),
-    )
+    statement = b.person_list(where, columns)
     return _with(
         statement,
         "person_lookup",

@@ -111,14 +111,7 @@ def draft_for(name: str, meant: Referent, precincts: Sequence[str]) -> ZcqlDraft
         b.Condition(f"persons.full_name = {b.quote(name)}"),
         b.Condition(f"persons.fir_id != {b.quote(meant.fir_id)}"),
     ]
-    statement = b.select(
-        b.PERSON_COLUMNS,
-        "persons",
-        where,
-        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
-        order="firs.registered_at DESC",
-        limit=str(b.LIST_LIMIT),
-    )
+    statement = b.person_list(where)
     about = f" naming '{name}' (the {meant.role} in {meant.fir_id}), other than {meant.fir_id}"
     return ZcqlDraft(
         statement=statement,

@@ -225,7 +225,7 @@ def count_persons(
             *person_conditions(p, "persons"),
             *fir_filters,
         ]
-        join, count = "INNER JOIN firs ON persons.fir_id = firs.fir_id", "COUNT(persons.ROWID)"
+        join, count = b.PERSONS_WITH_FIRS, "COUNT(persons.ROWID)"
     else:
         where = [b.equals_any("precinct_id", precincts), *person_conditions(p)]
         join, count = "", "COUNT(ROWID)"
@@ -287,7 +287,7 @@ def arrests(
             *fir_filters,
             *bounds,
         ]
-        join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
+        join = b.PERSONS_WITH_FIRS
     else:
         where = [
             b.equals_any("precinct_id", precincts),
@@ -343,7 +343,7 @@ def _arrests_by(
         (*group, count),
         "persons",
         where,
-        join="INNER JOIN firs ON persons.fir_id = firs.fir_id",
+        join=b.PERSONS_WITH_FIRS,
         group=group,
         order=f"{count} DESC, {', '.join(group)}",
     )
@@ -371,11 +371,12 @@ def _not_arrested(
         *person_conditions(who, "persons"),
         *fir_filters,
     ]
-    join = "INNER JOIN firs ON persons.fir_id = firs.fir_id"
     described = (about_without_period.strip(" ,"), dated.strip(" ,"), "accused not arrested")
     about = f"{about_without_period}{dated}"
     if counting:
-        statement = b.aggregate(("COUNT(persons.ROWID)",), "persons", where, join=join)
+        statement = b.aggregate(
+            ("COUNT(persons.ROWID)",), "persons", where, join=b.PERSONS_WITH_FIRS
+        )
         if statement is None:
             return too_many()
         return ZcqlDraft(
@@ -383,14 +384,7 @@ def _not_arrested(
         )
     if b.cost(where) > b.MAX_CONDITIONS:
         return too_many()
-    statement = b.select(
-        b.PERSON_COLUMNS,
-        "persons",
-        where,
-        join=join,
-        order="firs.registered_at DESC",
-        limit=str(b.LIST_LIMIT),
-    )
+    statement = b.person_list(where)
     return ZcqlDraft(
         statement,
         "person_lookup",
