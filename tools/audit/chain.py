@@ -9,7 +9,7 @@ from json.encoder import encode_basestring
 from typing import Any
 
 from schemas.audit import AuditEvent
-from tools.audit.construct import constructed
+from tools.audit.construct import constructed, plain_header
 
 GENESIS_HASH = "0" * 64
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -53,16 +53,7 @@ def canonical_text(event: AuditEvent, seq: int, data_json: str) -> str:
     encoder uses. Values of unexpected types take the reference encoder."""
     kind, request_id, badge_id, ts = event.kind, event.request_id, event.badge_id, event.ts
     step, frm, to = event.step, event.frm, event.to
-    if not (
-        type(kind) is str
-        and type(request_id) is str
-        and type(badge_id) is str
-        and type(ts) is str
-        and type(seq) is int
-        and (step is None or type(step) is int)
-        and (frm is None or type(frm) is str)
-        and (to is None or type(to) is str)
-    ):
+    if not (type(seq) is int and plain_header(kind, request_id, badge_id, ts, step, frm, to)):
         payload: dict[str, Any] = {name: getattr(event, name) for name in CHAINED_FIELDS}
         payload["seq"] = seq
         return _CANONICAL.encode(payload)

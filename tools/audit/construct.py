@@ -23,6 +23,27 @@ def constructed(values: dict[str, Any], fields_set: set[str]) -> AuditEvent:
     return event
 
 
+def plain_header(
+    kind: object,
+    request_id: object,
+    badge_id: object,
+    ts: object,
+    step: object,
+    frm: object,
+    to: object,
+) -> bool:
+    """Whether an event's header fields hold exactly their declared types (no coercion due)."""
+    return (
+        type(kind) is str
+        and type(request_id) is str
+        and type(badge_id) is str
+        and type(ts) is str
+        and (step is None or type(step) is int)
+        and (frm is None or type(frm) is str)
+        and (to is None or type(to) is str)
+    )
+
+
 def queued_event(
     kind: str,
     request_id: str,
@@ -37,16 +58,7 @@ def queued_event(
     types (what validation would accept unchanged) are stored directly, `data` as a shallow
     copy as validation makes; any other value takes the model's validation, which coerces
     or refuses it as before."""
-    if (
-        type(kind) is str
-        and type(request_id) is str
-        and type(badge_id) is str
-        and type(ts) is str
-        and (step is None or type(step) is int)
-        and (frm is None or type(frm) is str)
-        and (to is None or type(to) is str)
-        and type(data) is dict
-    ):
+    if plain_header(kind, request_id, badge_id, ts, step, frm, to) and type(data) is dict:
         for key in data:
             if type(key) is not str:
                 break
