@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from app.cli import main
+from tests.app.cli.process import run_python
 
-ROOT = Path(__file__).resolve().parents[3]
 SCOPED = "SELECT fir_id, status FROM firs WHERE precinct_id = 'BLR-E-KRP' LIMIT 5"
 UNSCOPED = "SELECT fir_id FROM firs WHERE status = 'Closed'"
 
@@ -127,16 +125,7 @@ def test_replay_without_a_log_is_bad_input(capsys) -> None:
 
 def test_json_stdout_is_one_document_in_a_real_process(home: Path) -> None:
     """Logs go to stderr: `ask --json 2>/dev/null | python -m json.tool` works."""
-    env = {**os.environ, "CRIMEASSIST_HOME": str(home)}
-    done = subprocess.run(
-        [sys.executable, "-m", "app", "ask", "hello", "--as", "KA-1001", "--json"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_python(home, "-m", "app", "ask", "hello", "--as", "KA-1001", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["route"] == "smalltalk"
     assert "chat.answered" in done.stderr

@@ -6,14 +6,12 @@ Each case runs `crimeassist ask` in a fresh interpreter and lists the modules it
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.app.cli.process import run_python
+
 DEFERRED = (
     "numpy",  # the router's classifier and the name tables
     "sklearn",
@@ -47,16 +45,7 @@ with open(sys.argv[1], "w", encoding="utf-8") as out:
 
 def loaded_by(home: Path, out: Path, *argv: str) -> tuple[dict[str, object], set[str]]:
     """The command's JSON answer and every module the process had loaded when it ended."""
-    env = {**os.environ, "CRIMEASSIST_HOME": str(home)}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(out), *argv],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_python(home, "-c", PROBE, str(out), *argv)
     assert done.returncode == 0, done.stderr
     probe = json.loads(out.read_text(encoding="utf-8"))
     assert probe["code"] == 0
