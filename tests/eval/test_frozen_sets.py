@@ -56,3 +56,12 @@ def test_the_four_version_4_held_out_sets_are_frozen() -> None:
         "out_of_scope_v4.jsonl",
         "fallback_heldout_v4.jsonl",
     } <= set(read_manifest(MANIFEST))
+
+
+def test_the_four_version_5_held_out_sets_are_frozen() -> None:
+    assert {
+        "records_heldout_v5.jsonl",
+        "knowledge_heldout_v5.jsonl",
+        "out_of_scope_v5.jsonl",
+        "fallback_heldout_v5.jsonl",
+    } <= set(read_manifest(MANIFEST))
