@@ -221,9 +221,11 @@ def test_arrests_per_station_are_counted_per_station() -> None:
     assert "persons.arrested_at >= '2025-01-01" in d.statement
 
 
-def test_month_by_month_arrests_are_declined_not_totalled() -> None:
+def test_month_by_month_arrests_are_a_trend_of_arrest_dates_not_a_total() -> None:
     d = draft("month-wise arrests at Mandya West this year")
-    assert d.statement is None and "month by month" in (d.unparsed_reason or "")
+    assert d.intent == "trend" and d.statement is not None
+    assert d.statement.startswith("SELECT arrested_at FROM persons")
+    assert "arrested_at >= '2026-01-01" in d.statement
 
 
 def test_a_festival_with_its_dates_written_out_takes_those_dates() -> None:
