@@ -145,13 +145,17 @@ def vehicle_draft(
     said = [s for s in said if s]
     about = "".join(said)
     shown = tuple(s.strip(" ,") for s in said)
-    if "precinct_id" in e.dimensions:
+    by = next((d for d in e.dimensions if d in _VEHICLE_DIMENSIONS), None)
+    if by is not None:
         if b.cost(where) > b.MAX_CONDITIONS:
             return too_many()
-        column = "vehicles.precinct_id" if join else "precinct_id"
+        column = f"vehicles.{by}" if join else by
         grouped = b.select((column, count), "vehicles", where, join=join, group=(column,))
         return ZcqlDraft(
-            grouped, "breakdown", f"Vehicles{about}, counted by station.", filters=shown
+            grouped,
+            "breakdown",
+            f"Vehicles{about}, counted by {_VEHICLE_DIMENSIONS[by]}.",
+            filters=shown,
         )
     if counting:
         return ZcqlDraft(
@@ -169,6 +173,14 @@ def vehicle_draft(
 
 
 _VEHICLE_THEFT = frozenset({"TWO-WHEELER THEFT", "FOUR-WHEELER THEFT"})
+_VEHICLE_DIMENSIONS = {"precinct_id": "station", "status": "vehicle status"}
+"""Grouping words read for vehicles: "by station", "status-wise" (the vehicle's status)."""
+
+
+def asks_vehicle_breakdown(text: str, e: Entities) -> bool:
+    """ "vehicle status wise": vehicles grouped by their own status, not FIRs by theirs."""
+    vehicle_crime = any(set(c.values) <= _VEHICLE_THEFT for c in e.crimes)
+    return bool(_VEHICLE.search(text)) and "status" in e.dimensions and not vehicle_crime
 
 
 def _vehicle_conditions(
