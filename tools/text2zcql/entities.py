@@ -551,6 +551,7 @@ FILLER = _words(
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     iro irodu iruvantha ella aagi their book books take took taken started began begun along
+    anything something else people persons
     """
 )
 FILLER |= _OWN
@@ -818,11 +819,18 @@ _SURNAME = re.compile(
 )
 
 
+def _is_io_initial(letter: str, surname: str) -> bool:
+    """True when some IO is `letter`. `surname` (so "v raghavendra" is that IO)."""
+    return any(i.surname == surname and i.initial == letter for i in INVESTIGATORS)
+
+
 def _io_surnames(t: _Text) -> tuple[list[Investigator], str]:
     """IOs named without "IO" before them: "H. Puneeth", or a bare surname with an IO cue."""
     cue = bool(_IO_CUE.search(t.text))
     for m in _SURNAME.finditer(t.text):
         initial = m["init"] if m["init"] and re.match(r"[a-z]\.", m.group(0)) else None
+        if initial is None and m["init"] and _is_io_initial(m["init"], m["sur"]):
+            initial = m["init"]  # "V Raghavendra": an IO's own initial, typed without the dot
         if initial is None and not (cue or m["poss"]):
             continue
         found = [
