@@ -15,8 +15,8 @@ STATUS = "status"
 _FIELDS = (
     (
         re.compile(
-            r"\b(?:place|location|scene|spot)s?\s+of\s+(?:the\s+)?(?:occurrence|offen[cs]e|crime|"
-            r"incident)\b|\boccurrence\s+(?:place|location)s?\b",
+            r"(?<!by )(?<!per )\b(?:place|location|scene|spot)s?\s+of\s+(?:the\s+)?(?:occurrence|"
+            r"offen[cs]e|crime|incident)\b(?![- ]?wise)|\boccurrence\s+(?:place|location)s?\b",
             re.IGNORECASE,
         ),
         PLACE,

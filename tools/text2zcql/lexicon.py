@@ -362,6 +362,11 @@ DIMENSIONS: dict[str, str] = {
     "modes": "complaint_mode",
     "sections": "act_sections",
     "act sections": "act_sections",
+    "place of occurrence": "place_of_occurrence",
+    "places of occurrence": "place_of_occurrence",
+    "place": "place_of_occurrence",
+    "location": "place_of_occurrence",
+    "spot": "place_of_occurrence",
 }
 """Words naming a GROUP BY column of `firs`."""
 
@@ -386,6 +391,7 @@ DIMENSION_LABELS: dict[str, str] = {
     "io_name": "investigating officer",
     "complaint_mode": "complaint mode",
     "act_sections": "sections",
+    "place_of_occurrence": "place of occurrence",
 }
 
 
