@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from tools.domain.places import STATIONS
-from tools.text2zcql.yearly import PART_OF_YEAR, YEARLY, part_label
+from tools.text2zcql.yearly import PART_OF_YEAR, YEARLY, part_label, part_name
 
 MAX_LISTED = 8
 _NOUN_LED = re.compile(r"^(?:FIRs|vehicles|persons|accused)(?![\w-])", re.IGNORECASE)
@@ -175,7 +175,21 @@ def part_buckets(rows: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
     for stamp, firs in dated(rows):
         if stamp:
             parts[part_label(stamp, part)] += firs
-    return [{part: label, "firs": parts[label]} for label in sorted(parts)]
+    return [_part_row(label, parts[label], part) for label in sorted(parts)]
+
+
+def _part_row(label: str, firs: int, heading: str) -> dict[str, Any]:
+    """A quarter's or half year's row: its year and its name apart ('2025', 'Q1' or
+    'Jan-Jun'), so a table over one year reads Q1..Q4; other labels stay as they are."""
+    named = part_name(label)
+    if named is None:
+        return {heading: _STATION_NAMES.get(label, label), "firs": firs}
+    year, name = named
+    return {"year": year, heading: name, "firs": firs}
+
+
+def _row_label(row: dict[str, Any]) -> str:
+    return " ".join(str(v) for k, v in row.items() if k != "firs")
 
 
 def _stamp_keys(stamp: str) -> set[str]:
@@ -189,7 +203,7 @@ def compare_buckets(rows: list[dict[str, Any]], buckets: Sequence[str]) -> list[
         for stamp, firs in dated(rows):
             for key in _stamp_keys(stamp) & counts.keys() if stamp else ():
                 counts[key] += firs
-        return [{"period": _STATION_NAMES.get(k, k), "firs": n} for k, n in counts.items()]
+        return [_part_row(k, n, "period") for k, n in counts.items()]
     for row in rows:
         keys = [v for v in row.values() if not _numeric(v)]
         numbers = [v for v in row.values() if _numeric(v)]
@@ -246,7 +260,7 @@ def compose_records_answer(
         parts = part_buckets(rows, buckets[0])
         if not parts:
             return f"No matching records you are cleared to see ({explanation}).", []
-        listed = ", ".join(f"{b[buckets[0]]}: {b['firs']}" for b in parts)
+        listed = ", ".join(f"{_row_label(b)}: {b['firs']}" for b in parts)
         step = "half year" if buckets[0] == "half" else buckets[0]
         return f"{explanation} — {step} by {step}: {listed}.", table_rows(parts)
     if intent == "trend":
@@ -257,7 +271,7 @@ def compose_records_answer(
         return f"{explanation} — month by month: {listed}.", table_rows(months)
     if intent == "compare" and buckets:
         compared = compare_buckets(rows, buckets)
-        listed = " vs ".join(f"{b['period']}: {b['firs']}" for b in compared)
+        listed = " vs ".join(f"{_row_label(b)}: {b['firs']}" for b in compared)
         return f"{explanation} — {listed}.", table_rows(compared)
     count = _count_value(rows)
     if count is not None:

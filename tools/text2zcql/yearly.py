@@ -89,3 +89,15 @@ def part_label(stamp: str, part: str) -> str:
     if part == "quarter":
         return f"{stamp[:4]}-Q{(month + 2) // 3}"
     return f"{stamp[:4]}-H{1 if month <= 6 else 2}"
+
+
+_HALF_MONTHS = {"H1": "Jan-Jun", "H2": "Jul-Dec"}
+
+
+def part_name(label: str) -> tuple[str, str] | None:
+    """A quarter or half-year label as (year, name): '2025-Q1' -> ('2025', 'Q1'), '2025-H2' ->
+    ('2025', 'Jul-Dec'); None for any other label."""
+    m = re.fullmatch(r"(\d{4})-([QH]\d)", label)
+    if m is None:
+        return None
+    return m[1], _HALF_MONTHS.get(m[2], m[2])
