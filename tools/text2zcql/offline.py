@@ -372,7 +372,13 @@ def _draft(
         or asks_vehicle_breakdown(text, e)
     ):
         counting = bool(_COUNT.search(text))
-        return vehicle_draft(text, e, vw, precincts, place, counting)
+        listed: list[str] = []
+        if e.refers_to_visible:
+            visible = _visible(request)
+            if isinstance(visible, ZcqlDraft):
+                return visible
+            listed = list(visible)
+        return vehicle_draft(text, e, vw, precincts, place, counting, listed)
     if e.person_name:
         role = e.person_role or person_cases_role(text)
         return _person(text, replace(e, person_role=role), precincts, place)

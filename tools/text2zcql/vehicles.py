@@ -104,9 +104,14 @@ def vehicle_draft(
     precincts: list[str],
     place: str,
     counting: bool,
+    listed: list[str] | None = None,
 ) -> ZcqlDraft:
-    """Vehicles by status, type and make in the matching FIRs (a list, or how many)."""
+    """Vehicles by status, type and make in the matching FIRs (a list, or how many);
+    `listed`: the FIRs on screen the question refers to ("of these"), the vehicles' FIRs."""
     status = words.status or e.vehicle_status or ("Stolen" if _STOLEN.search(text) else None)
+    by_status = "status" in e.dimensions
+    if by_status:  # "status breakdown (stolen/recovered/...)": the statuses are the groups
+        status = None
     kind = None if words.makes else vehicle_type(text)
     fir_crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT]
     fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
@@ -119,6 +124,8 @@ def vehicle_draft(
             b.equals_any(b.column("status", "vehicles" if fir_filters else ""), either_statuses),
             *_vehicle_conditions(None, kind, words, "vehicles" if fir_filters else ""),
         ]
+    if listed:
+        own.append(b.equals_any(b.column("fir_id", "vehicles" if fir_filters else ""), listed))
     if fir_filters:
         where = [
             b.equals_any("vehicles.precinct_id", precincts),
@@ -141,6 +148,7 @@ def vehicle_draft(
         f" of type {kind}" if kind else "",
         f" with vehicle status {status}" if status else "",
         *describe(fir, place),
+        f" in the {len(listed)} FIRs listed" if listed else "",
     ]
     said = [s for s in said if s]
     about = "".join(said)
