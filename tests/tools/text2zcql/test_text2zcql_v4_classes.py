@@ -191,9 +191,9 @@ def test_a_field_of_one_fir_is_shown_by_the_look_up() -> None:
     assert dated.statement is not None and "registered_at" in dated.statement
 
 
-def test_grouping_by_a_look_up_field_is_asked_about_not_answered() -> None:
+def test_grouping_by_place_of_occurrence_groups_the_firs() -> None:
     d = draft("most common places of occurrence for burglary in Mandya East")
-    assert d.statement is None and d.clarification
+    assert d.statement is not None and "GROUP BY place_of_occurrence" in d.statement
 
 
 def test_the_io_here_and_the_status_show_both() -> None:
