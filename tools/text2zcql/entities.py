@@ -75,7 +75,7 @@ _UNTIL_NOW = re.compile(
 bound (read, never mistaken for the period "today")."""
 _THESE = re.compile(
     r"\b(?:of these|among these|these|of those|those ones|in this list|"
-    r"on (?:this|the|my) (?:screen|page|list)|on screen|shown|listed|visible)\b"
+    r"on (?:this|the|my) (?:screen|page|list)|on screen|shown|listed(?! as\b)|visible)\b"
 )
 _IO_NAME = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|officer|psi|pi|asi|si|hc|inspector)\s+"
@@ -177,6 +177,7 @@ _NAME_STOP = _words(
     accused complainant victim witness person persons people named name names called involving
     against stolen vehicle vehicles under investigation charge sheeted chargesheeted women
     woman children child minors minor juveniles juvenile seniors senior citizens elderly
+    listed shown recorded mentioned
     """
 )
 PATTERN_WORDS = _NAME_STOP
@@ -551,7 +552,7 @@ FILLER = _words(
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     iro irodu iruvantha ella aagi their book books take took taken started began begun along
-    anything something else people persons
+    anything something else people persons each
     """
 )
 FILLER |= _OWN
