@@ -270,6 +270,11 @@ _RANGE = re.compile(
     rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
 )
+_TO_TODAY = re.compile(
+    rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
+    r"(?:today|now|date|present|aaj|ivattu|the present day)\b"
+)
+"""A range that runs to today ("between 8 November and today"): since its first day."""
 _TO_RANGE = re.compile(
     rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:to|till|until|through|-)\s+"
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
@@ -377,6 +382,8 @@ def _months_back(today: date, n: int) -> date:
 
 def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] | None]:
     """The first date expression in normalised text and its span, resolved against today."""
+    if (m := _TO_TODAY.search(text)) and (a := _point(m["a"], today)):
+        return _clip(a.first, None, "", today), m.span()
     if m := _RANGE.search(text):
         a, b = _point(m["a"], today), _point(m["b"], today)
         if a and b:
