@@ -289,6 +289,19 @@ class _Text:
         return [phrase for _, phrase in sorted(found)]
 
 
+def _code_segments() -> dict[str, tuple[str, ...]]:
+    """A precinct code's station part ("jlp" of MYS-C-JLP), as officers write a station
+    short: the precincts it names (more than one: asked about, never guessed)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for s in places.STATIONS:
+        code = s.precinct_id.lower().split("-")[-1]
+        out[code] = (*out.get(code, ()), s.precinct_id)
+    return out
+
+
+_CODE_SEGMENTS = _code_segments()
+
+
 def _station_aliases() -> dict[str, str]:
     keys: dict[str, str] = {}
     for s in places.STATIONS:
@@ -297,6 +310,8 @@ def _station_aliases() -> dict[str, str]:
         keys[name.replace(" ps", "")] = s.precinct_id
         keys[s.precinct_id.lower()] = s.precinct_id
     keys.update(places.STATION_ALIASES)
+    for code, precincts in _CODE_SEGMENTS.items():
+        keys.setdefault(code, precincts[0])
     for key, precinct in list(keys.items()):
         for variant in _spellings(key):
             keys.setdefault(variant, precinct)
@@ -338,6 +353,7 @@ def _homonyms() -> dict[str, tuple[str, ...]]:
         ]
         if others:
             out[key] = (precinct, *others)
+    out.update({code: ids for code, ids in _CODE_SEGMENTS.items() if len(ids) > 1})
     return out
 
 

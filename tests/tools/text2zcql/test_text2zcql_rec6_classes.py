@@ -184,3 +184,27 @@ def test_two_wheeler_chori_is_the_head_not_every_theft() -> None:
 def test_my_division_is_the_callers_precincts() -> None:
     statement = sql("pending robbery cases in my division")
     assert "status = 'Under Investigation'" in statement and "ROBBERY" in statement
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ganja cases in lashkar between diwali and today", "lashkar thefts from 1 oct 2026 till date"],
+)
+def test_a_range_up_to_today_is_since_its_first_day(text: str) -> None:
+    statement = sql(text)
+    assert "registered_at >= '2026-1" in statement and "registered_at <" not in statement
+
+
+@pytest.mark.parametrize(
+    "text", ["thefts in JLP 2026", "complaint mode wise FIRs for jlp this year"]
+)
+def test_a_stations_short_code_is_that_station_never_dropped(text: str) -> None:
+    assert "precinct_id = 'MYS-C-JLP'" in sql(text)
+
+
+def test_a_short_code_shared_by_two_stations_is_asked_about() -> None:
+    every = tuple(sorted(s.precinct_id for s in stations_in("Bengaluru South"))) + tuple(
+        sorted(s.precinct_id for s in stations_in("Shivamogga"))
+    )
+    d = parse(ZcqlRequest("robbery at jnr ps this year", every, TODAY))
+    assert d.statement is None and "Jayanagar PS Shivamogga" in (d.clarification or "")
