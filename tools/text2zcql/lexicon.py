@@ -144,6 +144,7 @@ CRIME_PHRASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "online scam": _head("ONLINE FRAUD"),
     "cyber crime": _group("CYBER CRIME"),
     "cybercrime": _group("CYBER CRIME"),
+    "cyber": _group("CYBER CRIME"),
     "identity theft": _head("IDENTITY THEFT"),
     "breach of trust": _group("CRIMINAL BREACH OF TRUST"),
     "criminal breach of trust": _group("CRIMINAL BREACH OF TRUST"),

@@ -208,3 +208,7 @@ def test_a_short_code_shared_by_two_stations_is_asked_about() -> None:
     )
     d = parse(ZcqlRequest("robbery at jnr ps this year", every, TODAY))
     assert d.statement is None and "Jayanagar PS Shivamogga" in (d.clarification or "")
+
+
+def test_cyber_alone_is_the_cyber_crime_group() -> None:
+    assert "crime_group = 'CYBER CRIME'" in sql("lashkar station cyber cases 2025 ka count batao")
