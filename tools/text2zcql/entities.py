@@ -156,6 +156,7 @@ _NOT_PLACES = _words(
     precinct precincts city state karnataka which what this that these those last past
     progress custody court trial records record database system data files cctns night
     nights morning evening afternoon daytime night-time general particular future present
+    anywhere everywhere
     """
 )
 _ROLE_AFTER = re.compile(
@@ -568,7 +569,7 @@ FILLER = _words(
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     iro irodu iruvantha ella aagi their book books take took taken started began begun along
-    anything something else people persons each
+    anything something else people persons each anywhere everywhere
     """
 )
 FILLER |= _OWN

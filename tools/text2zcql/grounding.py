@@ -54,6 +54,7 @@ ABBREVIATIONS: dict[str, str] = {
     "mth": "month",
     "mths": "months",
     "prev": "previous",
+    "nos": "numbers",
 }
 """Short forms officers type, expanded before parsing."""
 _ABBREVIATION = re.compile(

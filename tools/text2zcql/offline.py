@@ -58,6 +58,7 @@ from tools.text2zcql.followup import (
     records_history,
 )
 from tools.text2zcql.investigators import Investigator
+from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
 from tools.text2zcql.other_firs import probe_draft, referent
 from tools.text2zcql.persons import (
@@ -231,7 +232,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     question, asked = read_person_words(question)
     question, vehicle_words = read_vehicle_words(question)
     question = comparison_words(question)
-    question = read_yearly(read_workload(read_theft_words(question)))
+    question = read_yearly(read_workload(read_theft_words(read_involved(question))))
     question = read_rank_words(read_fir_fields(question))
     question, ruled_out = read_crime_scope(question)
     if ruled_out is not None:

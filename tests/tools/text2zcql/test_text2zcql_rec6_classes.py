@@ -212,3 +212,19 @@ def test_a_short_code_shared_by_two_stations_is_asked_about() -> None:
 
 def test_cyber_alone_is_the_cyber_crime_group() -> None:
     assert "crime_group = 'CYBER CRIME'" in sql("lashkar station cyber cases 2025 ka count batao")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("is A. Ayesha involved in any case, fir nos pls", "A. Ayesha"),
+        ("has Ravi Kumar been booked in any FIR", "Ravi Kumar"),
+        ("was Sunil Joshi named as accused anywhere", "Sunil Joshi"),
+    ],
+)
+def test_a_person_named_before_involved_is_looked_up(text: str, name: str) -> None:
+    assert f"persons.full_name LIKE '*{name}*'" in sql(text)
+
+
+def test_a_crime_before_involved_is_not_taken_for_a_name() -> None:
+    assert "crime_group = 'THEFT'" in sql("is theft involved in any case")
