@@ -570,6 +570,7 @@ FILLER = _words(
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     iro irodu iruvantha ella aagi their book books take took taken started began begun along
     anything something else people persons each anywhere everywhere
+    urgent urgently fast quick quickly asap immediately soon exact exactly precise
     """
 )
 FILLER |= _OWN

@@ -1,5 +1,6 @@
 """What was stolen, said with a local or inflected theft word: "two wheeler chori", "bike ki
-chori", "mobile kalavu", "car thefts".
+chori", "mobile kalavu", "car thefts", "2 wheeler missing" (a vehicle gone missing is a theft
+case; a missing person stays a missing person: "person theft" is no crime phrase).
 
 The crime vocabulary holds each head once with "theft" ("two wheeler theft"); a question that
 names the object with another theft word would otherwise match only the wider group (every
@@ -15,7 +16,7 @@ from tools.text2zcql.lexicon import CRIME_PHRASES
 
 _OBJECT_THEFT = re.compile(
     r"\b((?:[\w-]+\s+)?[\w-]+)\s+(?:(?:ki|ka|ke|da|de|of)\s+)?"
-    r"(?:chori|choriyan|choriyaan|kalavu|kalvu|thefts|stealing)\b",
+    r"(?:chori|choriyan|choriyaan|kalavu|kalvu|thefts|stealing|missing)\b",
     re.IGNORECASE,
 )
 

@@ -170,6 +170,8 @@ def test_workload_is_firs_per_io() -> None:
         ("bike ki chori", "bike theft"),
         ("mobile kalavu eshtu", "mobile theft eshtu"),
         ("vehicles stolen vs recovered", "vehicles stolen vs recovered"),
+        ("how many 2 wheeler missing cases", "how many 2 wheeler theft cases"),
+        ("missing person cases", "missing person cases"),
     ],
 )
 def test_an_object_with_a_local_theft_word_is_that_crime(typed: str, read: str) -> None:
