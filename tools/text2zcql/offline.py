@@ -94,9 +94,11 @@ from tools.text2zcql.vehicles import (
     VehicleWords,
     asks_vehicle_breakdown,
     compared_statuses,
+    loose_vehicle_word,
     read_vehicle_words,
     status_comparison,
     vehicle_draft,
+    vehicle_type,
 )
 from tools.text2zcql.workload import read_workload
 from tools.text2zcql.yearly import YEARLY, is_yearly, part_buckets_of, read_yearly
@@ -128,6 +130,8 @@ _TREND = re.compile(
     r"month on month|trends?|over the months|mahine[- ]?wise|har mahine|yearwise|quarterwise|"
     r"halfwise)\b"
 )
+_TYPE_THEFT = {"Two-wheeler": "two-wheeler theft", "Car": "four-wheeler theft"}
+"""The theft head a vehicle type named alone may mean ("car cases": four-wheeler theft?)."""
 _PART_WORDS = {"quarter": "Quarter", "half": "Half-year"}
 _PLATES_ASKED = re.compile(
     r"\b(?:(?:number |registration )?plates?(?: numbers?)?|registration (?:numbers?|nos?))\b"
@@ -365,12 +369,21 @@ def _draft(
         return _lookup(text, e, request, precincts, asked)
     if e.plates:
         return _vehicle(e, precincts)
+    loose = loose_vehicle_word(text) if not e.fir_ids and not e.fir_serials else None
+    if loose is not None and loose[1]:
+        theft = _TYPE_THEFT.get(vehicle_type(loose[0]) or "", "vehicle theft")
+        return clarify(
+            f"By '{loose[0]}' do you mean {theft} FIRs, or the vehicles of that type recorded "
+            "in FIRs (stolen, recovered, seized or involved)? FIRs carry no vehicle type, so I "
+            "have not answered without it."
+        )
     if (
         e.vehicle_status
         or vw.makes
         or vw.status
         or _PLATES_ASKED.search(text)
         or asks_vehicle_breakdown(text, e)
+        or loose is not None
     ):
         counting = bool(_COUNT.search(text))
         listed: list[str] = []

@@ -17,7 +17,7 @@ from tools.text2zcql import builder as b
 from tools.text2zcql.base import ZcqlDraft
 from tools.text2zcql.conditions import describe, filters, too_many
 from tools.text2zcql.entities import Entities, whole_phrase
-from tools.text2zcql.lexicon import VEHICLE_TYPE_PHRASES
+from tools.text2zcql.lexicon import CRIME_PHRASES, VEHICLE_TYPE_PHRASES
 
 MAKES: tuple[str, ...] = (*TWO_WHEELERS, *CARS, *(make for _, make in OTHER_VEHICLES))
 """Makes as stored in `vehicles.make`."""
@@ -29,6 +29,12 @@ _VEHICLE = re.compile(
     re.IGNORECASE,
 )
 _MISSING = re.compile(r"\b(?:still\s+)?missing\b", re.IGNORECASE)
+_VEHICLE_TYPE_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(sorted(map(re.escape, VEHICLE_TYPE_PHRASES), key=len, reverse=True))
+    + r")(?:s|es)?\b",
+    re.IGNORECASE,
+)
 _INVOLVED = re.compile(r"\bvehicles?\s+(?:involved|used)\s+in\b", re.IGNORECASE)
 _EITHER_STATUS = re.compile(
     r"\b(stolen|recovered|seized|involved)\s+(?:or|and/or|/)\s+(stolen|recovered|seized|involved)\b",
@@ -183,6 +189,32 @@ def vehicle_draft(
 _VEHICLE_THEFT = frozenset({"TWO-WHEELER THEFT", "FOUR-WHEELER THEFT"})
 _VEHICLE_DIMENSIONS = {"precinct_id": "station", "status": "vehicle status"}
 """Grouping words read for vehicles: "by station", "status-wise" (the vehicle's status)."""
+
+
+_VEHICLE_CRIMES = tuple(
+    sorted(
+        (p for p in CRIME_PHRASES if _VEHICLE_TYPE_WORD.search(p) or _VEHICLE.search(p)),
+        key=len,
+        reverse=True,
+    )
+)
+"""Crime phrases that hold a vehicle word ("bike theft", "motor vehicle accident")."""
+_FIR_NOUN = re.compile(
+    r"^\s*(?:related\s+|wale\s+|wali\s+)?(?:cases?|firs?|crimes?|complaints?|incidents?|"
+    r"accidents?|offen[cs]es?)\b"
+)
+
+
+def loose_vehicle_word(text: str) -> tuple[str, bool] | None:
+    """A vehicle type named outside any crime phrase ("how many bikes", "car cases"): the
+    word, and whether it qualifies FIRs ("car cases", "bike accidents": no FIR column holds a
+    vehicle type, so it is asked about) rather than naming the vehicles themselves."""
+    for phrase in _VEHICLE_CRIMES:
+        text = whole_phrase(phrase).sub(" ", text)
+    m = _VEHICLE_TYPE_WORD.search(text)
+    if m is None:
+        return None
+    return m.group(0), bool(_FIR_NOUN.match(text[m.end() :]))
 
 
 def asks_vehicle_breakdown(text: str, e: Entities) -> bool:

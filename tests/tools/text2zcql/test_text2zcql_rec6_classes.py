@@ -230,3 +230,19 @@ def test_a_person_named_before_involved_is_looked_up(text: str, name: str) -> No
 
 def test_a_crime_before_involved_is_not_taken_for_a_name() -> None:
     assert "crime_group = 'THEFT'" in sql("is theft involved in any case")
+
+
+@pytest.mark.parametrize("text", ["car cases in lashkar", "bike accidents lashkar 2025"])
+def test_a_vehicle_type_qualifying_firs_is_asked_about_never_dropped(text: str) -> None:
+    d = draft(text)
+    assert d.statement is None and "FIRs carry no vehicle type" in (d.clarification or "")
+
+
+def test_vehicles_named_alone_are_counted_as_vehicles_of_that_type() -> None:
+    statement = sql("how many bikes in lashkar 2025")
+    assert "FROM vehicles" in statement and "vehicle_type = 'Two-wheeler'" in statement
+
+
+@pytest.mark.parametrize("text", ["motor vehicle accidents lashkar", "two wheeler theft lashkar"])
+def test_a_crime_phrase_holding_a_vehicle_word_is_not_asked_about(text: str) -> None:
+    assert "FROM firs" in sql(text)
