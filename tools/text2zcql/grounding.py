@@ -55,6 +55,10 @@ ABBREVIATIONS: dict[str, str] = {
     "mths": "months",
     "prev": "previous",
     "nos": "numbers",
+    "list out": "list",
+    "find out": "find",
+    "check out": "check",
+    "pull out": "pull",
 }
 """Short forms officers type, expanded before parsing."""
 _ABBREVIATION = re.compile(

@@ -246,3 +246,7 @@ def test_vehicles_named_alone_are_counted_as_vehicles_of_that_type() -> None:
 @pytest.mark.parametrize("text", ["motor vehicle accidents lashkar", "two wheeler theft lashkar"])
 def test_a_crime_phrase_holding_a_vehicle_word_is_not_asked_about(text: str) -> None:
     assert "FROM firs" in sql(text)
+
+
+def test_list_out_is_list() -> None:
+    assert "crime_group = 'ROBBERY'" in sql("list out robbery cases of lashkar 2025")
