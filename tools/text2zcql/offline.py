@@ -95,6 +95,7 @@ from tools.text2zcql.vehicles import (
     asks_vehicle_breakdown,
     compared_statuses,
     loose_vehicle_word,
+    names_vehicle_theft,
     read_vehicle_words,
     status_comparison,
     vehicle_draft,
@@ -369,7 +370,8 @@ def _draft(
         return _lookup(text, e, request, precincts, asked)
     if e.plates:
         return _vehicle(e, precincts)
-    loose = loose_vehicle_word(text) if not e.fir_ids and not e.fir_serials else None
+    named = e.fir_ids or e.fir_serials or names_vehicle_theft(e)
+    loose = None if named else loose_vehicle_word(text)
     if loose is not None and loose[1]:
         theft = _TYPE_THEFT.get(vehicle_type(loose[0]) or "", "vehicle theft")
         return clarify(

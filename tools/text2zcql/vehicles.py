@@ -217,10 +217,14 @@ def loose_vehicle_word(text: str) -> tuple[str, bool] | None:
     return m.group(0), bool(_FIR_NOUN.match(text[m.end() :]))
 
 
+def names_vehicle_theft(e: Entities) -> bool:
+    """True when a crime the question names is vehicle theft ("gaadi chori", "bike theft")."""
+    return any(set(c.values) <= _VEHICLE_THEFT for c in e.crimes)
+
+
 def asks_vehicle_breakdown(text: str, e: Entities) -> bool:
     """ "vehicle status wise": vehicles grouped by their own status, not FIRs by theirs."""
-    vehicle_crime = any(set(c.values) <= _VEHICLE_THEFT for c in e.crimes)
-    return bool(_VEHICLE.search(text)) and "status" in e.dimensions and not vehicle_crime
+    return bool(_VEHICLE.search(text)) and "status" in e.dimensions and not names_vehicle_theft(e)
 
 
 def _vehicle_conditions(

@@ -250,3 +250,8 @@ def test_a_crime_phrase_holding_a_vehicle_word_is_not_asked_about(text: str) -> 
 
 def test_list_out_is_list() -> None:
     assert "crime_group = 'ROBBERY'" in sql("list out robbery cases of lashkar 2025")
+
+
+def test_vehicle_types_restating_a_vehicle_theft_stay_that_theft() -> None:
+    statement = sql("lashkar mein kitni gaadi chori hui (two wheeler + four wheeler)")
+    assert "FROM firs" in statement and "'TWO-WHEELER THEFT'" in statement
