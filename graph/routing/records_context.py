@@ -13,7 +13,7 @@ from datetime import date
 
 from graph.routing.mixed import has_procedure_signal
 from graph.state import GraphState
-from tools.text2zcql.followup import continues, name_the_role, points_back
+from tools.text2zcql.followup import continues, continues_nothing, name_the_role, points_back
 from tools.text2zcql.other_firs import referent
 from tools.text2zcql.same_io import asks_same_io
 from tools.text2zcql.understand import understand
@@ -43,6 +43,8 @@ def records_context_route(state: GraphState) -> str | None:
     if page is not None and page.active_fir_id and _ABOUT_OPEN_FIR.search(text):
         return "asks about the FIR open on screen"
     history = state.get("history") or []
+    if not history and not visible and continues_nothing(understand(text, date.today()), text):
+        return "a follow-up with no earlier question: the records reader asks which one"
     if not history or history[-1].route not in RECORDS_ROUTES:
         return None
     u = understand(text, date.today())

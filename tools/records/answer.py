@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from tools.domain.places import STATIONS
-from tools.text2zcql.yearly import YEARLY
+from tools.text2zcql.yearly import PART_OF_YEAR, YEARLY, part_label, part_name
 
 MAX_LISTED = 8
 _NOUN_LED = re.compile(r"^(?:FIRs|vehicles|persons|accused)(?![\w-])", re.IGNORECASE)
@@ -136,11 +136,19 @@ def month_counts(registered_at: Iterable[str]) -> dict[str, int]:
 
 
 def dated(rows: list[dict[str, Any]]) -> list[tuple[str, int]]:
-    """(registration stamp, FIRs) per row: a row of `registered_at` counts one FIR, a day-count
-    row (`day`, `firs`, from `RecordsExecutor.day_counts`) counts its `firs`."""
+    """(date stamp, FIRs) per row: a row of `registered_at` (or `arrested_at`) counts one, a
+    day-count row (`day`, `firs`, from `RecordsExecutor.day_counts`) counts its `firs`."""
     if rows and "day" in rows[0]:
         return [(str(row["day"] or ""), int(row["firs"])) for row in rows]
-    return [(str(row.get("registered_at") or ""), 1) for row in rows]
+    return [(_stamp(row), 1) for row in rows]
+
+
+def _stamp(row: dict[str, Any]) -> str:
+    """A trend row's date: `registered_at`, or `arrested_at` for an arrests trend."""
+    for key, value in row.items():
+        if key.split(".")[-1] in ("registered_at", "arrested_at") and value:
+            return str(value)
+    return ""
 
 
 def month_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -161,15 +169,41 @@ def year_buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"year": year, "firs": years[year]} for year in sorted(years)]
 
 
+def part_buckets(rows: list[dict[str, Any]], part: str) -> list[dict[str, Any]]:
+    """FIRs per quarter ('2025-Q3') or half year ('2025-H1'); periods with none not listed."""
+    parts: Counter[str] = Counter()
+    for stamp, firs in dated(rows):
+        if stamp:
+            parts[part_label(stamp, part)] += firs
+    return [_part_row(label, parts[label], part) for label in sorted(parts)]
+
+
+def _part_row(label: str, firs: int, heading: str) -> dict[str, Any]:
+    """A quarter's or half year's row: its year and its name apart ('2025', 'Q1' or
+    'Jan-Jun'), so a table over one year reads Q1..Q4; other labels stay as they are."""
+    named = part_name(label)
+    if named is None:
+        return {heading: _STATION_NAMES.get(label, label), "firs": firs}
+    year, name = named
+    return {"year": year, heading: name, "firs": firs}
+
+
+def _row_label(row: dict[str, Any]) -> str:
+    return " ".join(str(v) for k, v in row.items() if k != "firs")
+
+
+def _stamp_keys(stamp: str) -> set[str]:
+    return {stamp[:4], stamp[:7], part_label(stamp, "quarter"), part_label(stamp, "half")}
+
+
 def compare_buckets(rows: list[dict[str, Any]], buckets: Sequence[str]) -> list[dict[str, Any]]:
     """Counts per compared value: registered_at prefixes ('2024', '2025-10') or group values."""
     counts = dict.fromkeys(buckets, 0)
     if rows and ("registered_at" in rows[0] or "day" in rows[0]):
         for stamp, firs in dated(rows):
-            for key in counts:
-                if stamp.startswith(key):
-                    counts[key] += firs
-        return [{"period": _STATION_NAMES.get(k, k), "firs": n} for k, n in counts.items()]
+            for key in _stamp_keys(stamp) & counts.keys() if stamp else ():
+                counts[key] += firs
+        return [_part_row(k, n, "period") for k, n in counts.items()]
     for row in rows:
         keys = [v for v in row.values() if not _numeric(v)]
         numbers = [v for v in row.values() if _numeric(v)]
@@ -222,6 +256,13 @@ def compose_records_answer(
             return f"No matching records you are cleared to see ({explanation}).", []
         listed = ", ".join(f"{b['year']}: {b['firs']}" for b in years)
         return f"{explanation} — year by year: {listed}.", table_rows(years)
+    if intent == "trend" and tuple(buckets) in PART_OF_YEAR:
+        parts = part_buckets(rows, buckets[0])
+        if not parts:
+            return f"No matching records you are cleared to see ({explanation}).", []
+        listed = ", ".join(f"{_row_label(b)}: {b['firs']}" for b in parts)
+        step = "half year" if buckets[0] == "half" else buckets[0]
+        return f"{explanation} — {step} by {step}: {listed}.", table_rows(parts)
     if intent == "trend":
         months = month_buckets(rows)
         if not months:
@@ -230,7 +271,7 @@ def compose_records_answer(
         return f"{explanation} — month by month: {listed}.", table_rows(months)
     if intent == "compare" and buckets:
         compared = compare_buckets(rows, buckets)
-        listed = " vs ".join(f"{b['period']}: {b['firs']}" for b in compared)
+        listed = " vs ".join(f"{_row_label(b)}: {b['firs']}" for b in compared)
         return f"{explanation} — {listed}.", table_rows(compared)
     count = _count_value(rows)
     if count is not None:

@@ -20,6 +20,7 @@ from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, clarify
 from tools.text2zcql.conditions import describe, filters, too_many
 from tools.text2zcql.dates import Period, find_period, resolve_festivals
 from tools.text2zcql.entities import Entities
+from tools.text2zcql.yearly import part_label
 
 _COMPARISON_WORDS = re.compile(r"\b(?:vs\.?|versus|compared? (?:to|with)|compare|comparison)\b")
 _WHICH_MORE = re.compile(
@@ -61,12 +62,28 @@ def _two_periods(m: re.Match[str]) -> str:
 
 
 _VS_SLASH = re.compile(r"\bv\s*/\s*s\b\.?|\bvs\s*/", re.IGNORECASE)
+_COMPARABLE = r"(?:(?:19|20)\d{2}|stolen|recovered|seized|involved|q[1-4]|h[12])"
+_LONE_V = re.compile(rf"\b({_COMPARABLE})\s+v\.?\s+(?={_COMPARABLE}\b)", re.IGNORECASE)
+"""A lone 'v' between two years, quarters or vehicle statuses ("stolen v recovered"), never
+a name's initial ("V Raghavendra")."""
+_PART = r"(?:q[1-4]|h[12]|(?:first|second|third|fourth|last) (?:quarter|half))"
+_PARTS_THEN_YEAR = re.compile(
+    rf"\b({_PART})\s+(vs\.?|versus|and|aur|against)\s+({_PART})\s+(of\s+)?"
+    r"((?:19|20)\d{2}|(?:this|last|previous) year)\b",
+    re.IGNORECASE,
+)
+"""Two parts of one year, the year written once at the end: "Q1 vs Q2 2026"."""
+
+
+def _year_to_both(m: re.Match[str]) -> str:
+    return f"{m[1]} {m[4] or ''}{m[5]} {m[2]} {m[3]} {m[4] or ''}{m[5]}"
 
 
 def comparison_words(question: str) -> str:
     """Comparisons asked without "vs" written as one: "A or B - which had more ...", "did it go
     up or down from 2024 to 2025", "pichle saal aur is saal", "A v/s B" -> "A vs B"."""
-    text = _VS_SLASH.sub("vs", question)
+    text = _LONE_V.sub(r"\1 vs ", _VS_SLASH.sub("vs", question))
+    text = _PARTS_THEN_YEAR.sub(_year_to_both, text)
     asked = _WHICH_MORE.search(text)
     if asked:
         text = _WHICH_MORE.sub(" ", text)
@@ -95,10 +112,17 @@ def periods_in(text: str, today: date) -> list[Period]:
 
 
 def bucket(period: Period, today: date) -> str | None:
-    """'YYYY' for a whole calendar year, 'YYYY-MM' for a whole month, else None."""
+    """'YYYY' for a whole calendar year, 'YYYY-MM' for a whole month, 'YYYY-Qn' for a quarter,
+    'YYYY-Hn' for a half year, else None."""
     start, end = period.start, period.end
     if start is None or start.day != 1:
         return None
+    for months, part in ((3, "quarter"), (6, "half")):
+        after_month = start.month + months
+        after = date(start.year + (after_month > 12), (after_month - 1) % 12 + 1, 1)
+        running = end is None and start <= today < after
+        if (start.month - 1) % months == 0 and (end == after or running):
+            return part_label(start.isoformat(), part)
     this_year = end is None and start.year == today.year
     if start.month == 1 and (end == date(start.year + 1, 1, 1) or this_year):
         return str(start.year)

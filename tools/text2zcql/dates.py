@@ -270,6 +270,11 @@ _RANGE = re.compile(
     rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
 )
+_TO_TODAY = re.compile(
+    rf"(?:between|from)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:and|to|till|until|-)\s+"
+    r"(?:today|now|date|present|aaj|ivattu|the present day)\b"
+)
+"""A range that runs to today ("between 8 November and today"): since its first day."""
 _TO_RANGE = re.compile(
     rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:to|till|until|through|-)\s+"
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
@@ -299,10 +304,15 @@ _AGO = re.compile(
     rf"(?P<unit>{_UNIT})(?:\s+(?:ago|old|back|before))?"
     rf"|(?P<n2>{_N_WORD})\s*\+?\s+(?P<unit2>{_UNIT})\s+(?:or more\s+)?old"
 )
+_THIS_OR_LAST = (
+    r"(?:the\s+)?(?:this|current|last|previous|past)\s+year|is saal|ee varsha|pichle saal|"
+    r"kaleda varsha"
+)
+_PART_YEAR = rf"(?:{_YEAR}|{_THIS_OR_LAST})"
 _HALF = re.compile(
-    rf"(?:in\s+|during\s+)?(?:the\s+)?(?P<which>first|second|1st|2nd|last|h1|h2)\s+"
-    rf"(?P<part>half|quarter)\s+(?:of\s+)?(?P<year>{_YEAR})"
-    rf"|(?:in\s+|during\s+)?(?P<q>q[1-4]|h[12])\s+(?:of\s+)?(?P<qyear>{_YEAR})"
+    rf"(?:in\s+|during\s+)?(?:the\s+)?(?P<which>first|second|third|fourth|1st|2nd|3rd|4th|last|"
+    rf"h1|h2)\s+(?P<part>half|quarter)\s+(?:of\s+)?(?P<year>{_PART_YEAR})"
+    rf"|(?:in\s+|during\s+)?(?P<q>q[1-4]|h[12])\s+(?:of\s+)?(?P<qyear>{_PART_YEAR})"
 )
 _BEFORE_LAST = re.compile(r"(?:in\s+|during\s+)?(?:the\s+)?year before last")
 
@@ -324,16 +334,35 @@ def _ago(m: re.Match[str], today: date) -> Period:
     return Period(None, end, label)
 
 
+def _year_named(text: str, today: date) -> int:
+    """A year written out, or "this year" / "last year" (and their Hinglish and Kanglish)."""
+    if text.isdigit():
+        return int(text)
+    last = re.search(r"last|previous|past|pichle|kaleda", text)
+    return today.year - 1 if last else today.year
+
+
 def _part_of_year(m: re.Match[str], today: date) -> Period:
     """ "first half of 2025" (Jan-Jun), "Q3 2025" (Jul-Sep), "last quarter of 2025"."""
     if m["q"]:
-        year, kind, index = int(m["qyear"]), m["q"][0], int(m["q"][1])
+        year, kind, index = _year_named(m["qyear"], today), m["q"][0], int(m["q"][1])
     else:
-        year = int(m["year"])
+        year = _year_named(m["year"], today)
         kind = "h" if m["part"] == "half" else "q"
         which = m["which"]
         last = 2 if kind == "h" else 4
-        index = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "last": last}.get(which, 0)
+        index = {
+            "first": 1,
+            "1st": 1,
+            "second": 2,
+            "2nd": 2,
+            "third": 3,
+            "3rd": 3,
+            "fourth": 4,
+            "4th": 4,
+            "last": last,
+        }.get(which, 0)
+        index = min(index, last)
         if which in ("h1", "h2"):
             kind, index = "h", int(which[1])
     months = 6 if kind == "h" else 3
@@ -353,6 +382,8 @@ def _months_back(today: date, n: int) -> date:
 
 def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] | None]:
     """The first date expression in normalised text and its span, resolved against today."""
+    if (m := _TO_TODAY.search(text)) and (a := _point(m["a"], today)):
+        return _clip(a.first, None, "", today), m.span()
     if m := _RANGE.search(text):
         a, b = _point(m["a"], today), _point(m["b"], today)
         if a and b:

@@ -75,7 +75,7 @@ _UNTIL_NOW = re.compile(
 bound (read, never mistaken for the period "today")."""
 _THESE = re.compile(
     r"\b(?:of these|among these|these|of those|those ones|in this list|"
-    r"on (?:this|the|my) (?:screen|page|list)|on screen|shown|listed|visible)\b"
+    r"on (?:this|the|my) (?:screen|page|list)|on screen|shown|listed(?! as\b)|visible)\b"
 )
 _IO_NAME = re.compile(
     r"\b(?:io|i\.o\.|investigating officer|officer|psi|pi|asi|si|hc|inspector)\s+"
@@ -156,6 +156,7 @@ _NOT_PLACES = _words(
     precinct precincts city state karnataka which what this that these those last past
     progress custody court trial records record database system data files cctns night
     nights morning evening afternoon daytime night-time general particular future present
+    anywhere everywhere
     """
 )
 _ROLE_AFTER = re.compile(
@@ -177,6 +178,7 @@ _NAME_STOP = _words(
     accused complainant victim witness person persons people named name names called involving
     against stolen vehicle vehicles under investigation charge sheeted chargesheeted women
     woman children child minors minor juveniles juvenile seniors senior citizens elderly
+    listed shown recorded mentioned
     """
 )
 PATTERN_WORDS = _NAME_STOP
@@ -288,6 +290,19 @@ class _Text:
         return [phrase for _, phrase in sorted(found)]
 
 
+def _code_segments() -> dict[str, tuple[str, ...]]:
+    """A precinct code's station part ("jlp" of MYS-C-JLP), as officers write a station
+    short: the precincts it names (more than one: asked about, never guessed)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for s in places.STATIONS:
+        code = s.precinct_id.lower().split("-")[-1]
+        out[code] = (*out.get(code, ()), s.precinct_id)
+    return out
+
+
+_CODE_SEGMENTS = _code_segments()
+
+
 def _station_aliases() -> dict[str, str]:
     keys: dict[str, str] = {}
     for s in places.STATIONS:
@@ -296,6 +311,8 @@ def _station_aliases() -> dict[str, str]:
         keys[name.replace(" ps", "")] = s.precinct_id
         keys[s.precinct_id.lower()] = s.precinct_id
     keys.update(places.STATION_ALIASES)
+    for code, precincts in _CODE_SEGMENTS.items():
+        keys.setdefault(code, precincts[0])
     for key, precinct in list(keys.items()):
         for variant in _spellings(key):
             keys.setdefault(variant, precinct)
@@ -337,6 +354,7 @@ def _homonyms() -> dict[str, tuple[str, ...]]:
         ]
         if others:
             out[key] = (precinct, *others)
+    out.update({code: ids for code, ids in _CODE_SEGMENTS.items() if len(ids) > 1})
     return out
 
 
@@ -551,6 +569,8 @@ FILLER = _words(
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     iro irodu iruvantha ella aagi their book books take took taken started began begun along
+    anything something else people persons each anywhere everywhere
+    urgent urgently fast quick quickly asap immediately soon exact exactly precise
     """
 )
 FILLER |= _OWN
@@ -818,11 +838,18 @@ _SURNAME = re.compile(
 )
 
 
+def _is_io_initial(letter: str, surname: str) -> bool:
+    """True when some IO is `letter`. `surname` (so "v raghavendra" is that IO)."""
+    return any(i.surname == surname and i.initial == letter for i in INVESTIGATORS)
+
+
 def _io_surnames(t: _Text) -> tuple[list[Investigator], str]:
     """IOs named without "IO" before them: "H. Puneeth", or a bare surname with an IO cue."""
     cue = bool(_IO_CUE.search(t.text))
     for m in _SURNAME.finditer(t.text):
         initial = m["init"] if m["init"] and re.match(r"[a-z]\.", m.group(0)) else None
+        if initial is None and m["init"] and _is_io_initial(m["init"], m["sur"]):
+            initial = m["init"]  # "V Raghavendra": an IO's own initial, typed without the dot
         if initial is None and not (cue or m["poss"]):
             continue
         found = [

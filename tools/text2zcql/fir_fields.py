@@ -7,6 +7,7 @@ about instead (the parser cannot count or group by it), never answered without i
 from __future__ import annotations
 
 import re
+from functools import partial
 
 PLACE = "place_of_occurrence"
 REGISTERED = "registered_at"
@@ -15,8 +16,8 @@ STATUS = "status"
 _FIELDS = (
     (
         re.compile(
-            r"\b(?:place|location|scene|spot)s?\s+of\s+(?:the\s+)?(?:occurrence|offen[cs]e|crime|"
-            r"incident)\b|\boccurrence\s+(?:place|location)s?\b",
+            r"\b(?:place|location|scene|spot)s?\s+of\s+(?:the\s+)?(?:occurrence|"
+            r"offen[cs]e|crime|incident)\b(?![- ]?wise)|\boccurrence\s+(?:place|location)s?\b",
             re.IGNORECASE,
         ),
         PLACE,
@@ -37,12 +38,25 @@ TOKENS = frozenset(token for _, _, token in _FIELDS)
 _STATUS = re.compile(r"\bstatus\b")
 
 
+_GROUPING_CUE = re.compile(
+    r"\b(?:top\s+\w+|bottom\s+\w+|most|least|common|frequent|which|what|each|every|all|"
+    r"different|by|per)\s+$",
+    re.IGNORECASE,
+)
+"""Words before a field that make it a grouping ("top 2 places of occurrence"), not one FIR's."""
+
+
 def read_fir_fields(question: str) -> str:
-    """The question with each named FIR field written as its token."""
+    """The question with each named FIR field written as its token (a field named as a
+    grouping, "top 3 places of occurrence", is left for the grouping words)."""
     text = question
     for pattern, _, token in _FIELDS:
-        text = pattern.sub(token, text)
+        text = pattern.sub(partial(_token_unless_grouped, token=token), text)
     return text
+
+
+def _token_unless_grouped(m: re.Match[str], token: str) -> str:
+    return m.group(0) if _GROUPING_CUE.search(m.string[: m.start()]) else token
 
 
 def fields_asked(text: str) -> tuple[str, ...]:

@@ -46,6 +46,19 @@ ABBREVIATIONS: dict[str, str] = {
     "ystrday": "yesterday",
     "plz": "please",
     "nd": "and",
+    "ppl": "people",
+    "abt": "about",
+    "b/w": "between",
+    "wk": "week",
+    "wks": "weeks",
+    "mth": "month",
+    "mths": "months",
+    "prev": "previous",
+    "nos": "numbers",
+    "list out": "list",
+    "find out": "find",
+    "check out": "check",
+    "pull out": "pull",
 }
 """Short forms officers type, expanded before parsing."""
 _ABBREVIATION = re.compile(

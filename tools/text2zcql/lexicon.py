@@ -144,6 +144,7 @@ CRIME_PHRASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "online scam": _head("ONLINE FRAUD"),
     "cyber crime": _group("CYBER CRIME"),
     "cybercrime": _group("CYBER CRIME"),
+    "cyber": _group("CYBER CRIME"),
     "identity theft": _head("IDENTITY THEFT"),
     "breach of trust": _group("CRIMINAL BREACH OF TRUST"),
     "criminal breach of trust": _group("CRIMINAL BREACH OF TRUST"),
@@ -362,6 +363,11 @@ DIMENSIONS: dict[str, str] = {
     "modes": "complaint_mode",
     "sections": "act_sections",
     "act sections": "act_sections",
+    "place of occurrence": "place_of_occurrence",
+    "places of occurrence": "place_of_occurrence",
+    "place": "place_of_occurrence",
+    "location": "place_of_occurrence",
+    "spot": "place_of_occurrence",
 }
 """Words naming a GROUP BY column of `firs`."""
 
@@ -386,6 +392,7 @@ DIMENSION_LABELS: dict[str, str] = {
     "io_name": "investigating officer",
     "complaint_mode": "complaint mode",
     "act_sections": "sections",
+    "place_of_occurrence": "place of occurrence",
 }
 
 

@@ -35,6 +35,7 @@ from schemas.records import FIR_ID_PATTERN
 from tools.domain.places import Station, station_by_id, stations_in
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql import builder as b
+from tools.text2zcql.arrest_trend import arrests_trend
 from tools.text2zcql.base import ZcqlDraft, ZcqlRequest, clarify, unparsed
 from tools.text2zcql.compare import compare_draft, comparison_words
 from tools.text2zcql.conditions import TOO_MANY
@@ -57,6 +58,7 @@ from tools.text2zcql.followup import (
     records_history,
 )
 from tools.text2zcql.investigators import Investigator
+from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
 from tools.text2zcql.other_firs import probe_draft, referent
 from tools.text2zcql.persons import (
@@ -79,6 +81,7 @@ from tools.text2zcql.same_io import (
     the_io_meant,
 )
 from tools.text2zcql.scope_words import outside_state, own_scope
+from tools.text2zcql.theft_words import read_theft_words
 from tools.text2zcql.understand import (
     Understanding,
     asks_to_write,
@@ -89,12 +92,17 @@ from tools.text2zcql.understand import (
 )
 from tools.text2zcql.vehicles import (
     VehicleWords,
+    asks_vehicle_breakdown,
     compared_statuses,
+    loose_vehicle_word,
+    names_vehicle_theft,
     read_vehicle_words,
     status_comparison,
     vehicle_draft,
+    vehicle_type,
 )
-from tools.text2zcql.yearly import YEARLY, is_yearly, read_yearly
+from tools.text2zcql.workload import read_workload
+from tools.text2zcql.yearly import YEARLY, is_yearly, part_buckets_of, read_yearly
 
 _NOT_RECORDS = re.compile(
     r"\b(?:weather|mood|joke|news|cricket|movie|song|poem|recipe|stock|traffic jam|"
@@ -120,8 +128,12 @@ _IO_WORDS = re.compile(
 )
 _TREND = re.compile(
     r"\b(?:month[- ]?wise|monthly|per month|by month|each month|every month|month by month|"
-    r"month on month|trends?|over the months|mahine[- ]?wise|har mahine|yearwise)\b"
+    r"month on month|trends?|over the months|mahine[- ]?wise|har mahine|yearwise|quarterwise|"
+    r"halfwise)\b"
 )
+_TYPE_THEFT = {"Two-wheeler": "two-wheeler theft", "Car": "four-wheeler theft"}
+"""The theft head a vehicle type named alone may mean ("car cases": four-wheeler theft?)."""
+_PART_WORDS = {"quarter": "Quarter", "half": "Half-year"}
 _PLATES_ASKED = re.compile(
     r"\b(?:(?:number |registration )?plates?(?: numbers?)?|registration (?:numbers?|nos?))\b"
 )
@@ -225,7 +237,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     question, asked = read_person_words(question)
     question, vehicle_words = read_vehicle_words(question)
     question = comparison_words(question)
-    question = read_yearly(question)
+    question = read_yearly(read_workload(read_theft_words(read_involved(question))))
     question = read_rank_words(read_fir_fields(question))
     question, ruled_out = read_crime_scope(question)
     if ruled_out is not None:
@@ -358,9 +370,31 @@ def _draft(
         return _lookup(text, e, request, precincts, asked)
     if e.plates:
         return _vehicle(e, precincts)
-    if e.vehicle_status or vw.makes or vw.status or _PLATES_ASKED.search(text):
+    named = e.fir_ids or e.fir_serials or names_vehicle_theft(e)
+    loose = None if named else loose_vehicle_word(text)
+    if loose is not None and loose[1]:
+        theft = _TYPE_THEFT.get(vehicle_type(loose[0]) or "", "vehicle theft")
+        return clarify(
+            f"By '{loose[0]}' do you mean {theft} FIRs, or the vehicles of that type recorded "
+            "in FIRs (stolen, recovered, seized or involved)? FIRs carry no vehicle type, so I "
+            "have not answered without it."
+        )
+    if (
+        e.vehicle_status
+        or vw.makes
+        or vw.status
+        or _PLATES_ASKED.search(text)
+        or asks_vehicle_breakdown(text, e)
+        or loose is not None
+    ):
         counting = bool(_COUNT.search(text))
-        return vehicle_draft(text, e, vw, precincts, place, counting)
+        listed: list[str] = []
+        if e.refers_to_visible:
+            visible = _visible(request)
+            if isinstance(visible, ZcqlDraft):
+                return visible
+            listed = list(visible)
+        return vehicle_draft(text, e, vw, precincts, place, counting, listed)
     if e.person_name:
         role = e.person_role or person_cases_role(text)
         return _person(text, replace(e, person_role=role), precincts, place)
@@ -403,11 +437,10 @@ def _draft(
     undated = "".join(_describe(replace(e, period=None), place, io))
     free = not e.refers_to_visible and io is None and not same_as
     if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
-        if _TREND.search(text):
-            return unparsed(
-                "I can count arrests over a period, but not month by month yet, so I have not "
-                "answered; ask for one month or one period at a time."
-            )
+        if _TREND.search(text) and not e.dimensions:
+            buckets = YEARLY if is_yearly(text) else part_buckets_of(text) or ()
+            who = replace(asked, role=None)
+            return arrests_trend(e, precincts, undated, who, buckets)
         by = tuple(d for d in e.dimensions if d in _ARREST_DIMENSIONS)
         if len(by) != len(e.dimensions):
             return unparsed(
@@ -432,6 +465,9 @@ def _draft(
         if is_yearly(text):
             explanation = f"Year-wise trend of FIRs{about}: registration times counted per year."
             return replace(_with(statement, "trend", explanation, filters), buckets=YEARLY)
+        if (parts := part_buckets_of(text)) is not None:
+            explanation = f"{_PART_WORDS[parts[0]]}-wise trend of FIRs{about}."
+            return replace(_with(statement, "trend", explanation, filters), buckets=parts)
         return _with(
             statement,
             "trend",

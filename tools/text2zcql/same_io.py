@@ -18,7 +18,8 @@ _SAME_IO = re.compile(
     r"officer)\b",
     re.IGNORECASE,
 )
-_CASES = re.compile(r"\b(?:cases?|firs?|other)\b", re.IGNORECASE)
+_CASES = re.compile(r"\b(?:cases?|firs?|other|else|pending|workload)\b", re.IGNORECASE)
+"""Asking for that IO's cases, not the IO: "cases", "what else is pending with that IO"."""
 _OTHER = re.compile(r"\bother\b")
 _ELSE = re.compile(r"\belse\b", re.IGNORECASE)
 _ASKED_IO = re.compile(

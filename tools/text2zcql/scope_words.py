@@ -14,7 +14,8 @@ _OWN = re.compile(
     r"(?:\b(?:in|under|of|across|within|for|from|at)\s+)?"
     r"\b(?:my|our|mere|mera|meri|hamare|hamara|hamari|apne|nanna|namma)\s+(?:own\s+)?"
     r"(?:police\s+stations?|stations?|jurisdictions?|areas?|precincts?|thanas?|thane|limits?|"
-    r"ilaqe|ilaka|ilake|vyapti)\b"
+    r"ilaqe|ilaka|ilake|vyapti|(?:sub[- ]?)?divisions?|circles?|zones?|ranges?|"
+    r"charge)\b"
     r"(?:\s+(?:mein|me|mai|nalli|alli|li))?",
     re.IGNORECASE,
 )

@@ -38,9 +38,11 @@ from tools.text2zcql.lexicon import (
 GRAMMAR = frozenset(
     """
     top most per split across breakdown down grouped trend trends monthly wise har mahine common
-    yearwise ids id role roles registrations applied invoked handle handles
+    yearwise quarterwise halfwise monthwise ids id role roles registrations applied invoked
+    handle handles
     highest lowest fewest least busiest five three ten handled handling kaun current what's who's
-    as register registered receive received involved plate plates registration naming appear appears
+    as register registered receive received involved involve involves involving plate plates
+    registration naming appear appears
     cite cites citing recent latest happening contact raids raid maximum max worst safest
     quietest bottom first show list many much number also only just same still yet anyone
     anybody someone whether has have get got status stand standing position update updates

@@ -17,7 +17,7 @@ from tools.text2zcql import builder as b
 from tools.text2zcql.base import ZcqlDraft
 from tools.text2zcql.conditions import describe, filters, too_many
 from tools.text2zcql.entities import Entities, whole_phrase
-from tools.text2zcql.lexicon import VEHICLE_TYPE_PHRASES
+from tools.text2zcql.lexicon import CRIME_PHRASES, VEHICLE_TYPE_PHRASES
 
 MAKES: tuple[str, ...] = (*TWO_WHEELERS, *CARS, *(make for _, make in OTHER_VEHICLES))
 """Makes as stored in `vehicles.make`."""
@@ -29,6 +29,12 @@ _VEHICLE = re.compile(
     re.IGNORECASE,
 )
 _MISSING = re.compile(r"\b(?:still\s+)?missing\b", re.IGNORECASE)
+_VEHICLE_TYPE_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(sorted(map(re.escape, VEHICLE_TYPE_PHRASES), key=len, reverse=True))
+    + r")(?:s|es)?\b",
+    re.IGNORECASE,
+)
 _INVOLVED = re.compile(r"\bvehicles?\s+(?:involved|used)\s+in\b", re.IGNORECASE)
 _EITHER_STATUS = re.compile(
     r"\b(stolen|recovered|seized|involved)\s+(?:or|and/or|/)\s+(stolen|recovered|seized|involved)\b",
@@ -104,9 +110,14 @@ def vehicle_draft(
     precincts: list[str],
     place: str,
     counting: bool,
+    listed: list[str] | None = None,
 ) -> ZcqlDraft:
-    """Vehicles by status, type and make in the matching FIRs (a list, or how many)."""
+    """Vehicles by status, type and make in the matching FIRs (a list, or how many);
+    `listed`: the FIRs on screen the question refers to ("of these"), the vehicles' FIRs."""
     status = words.status or e.vehicle_status or ("Stolen" if _STOLEN.search(text) else None)
+    by_status = "status" in e.dimensions
+    if by_status:  # "status breakdown (stolen/recovered/...)": the statuses are the groups
+        status = None
     kind = None if words.makes else vehicle_type(text)
     fir_crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT]
     fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
@@ -119,6 +130,8 @@ def vehicle_draft(
             b.equals_any(b.column("status", "vehicles" if fir_filters else ""), either_statuses),
             *_vehicle_conditions(None, kind, words, "vehicles" if fir_filters else ""),
         ]
+    if listed:
+        own.append(b.equals_any(b.column("fir_id", "vehicles" if fir_filters else ""), listed))
     if fir_filters:
         where = [
             b.equals_any("vehicles.precinct_id", precincts),
@@ -141,17 +154,22 @@ def vehicle_draft(
         f" of type {kind}" if kind else "",
         f" with vehicle status {status}" if status else "",
         *describe(fir, place),
+        f" in the {len(listed)} FIRs listed" if listed else "",
     ]
     said = [s for s in said if s]
     about = "".join(said)
     shown = tuple(s.strip(" ,") for s in said)
-    if "precinct_id" in e.dimensions:
+    by = next((d for d in e.dimensions if d in _VEHICLE_DIMENSIONS), None)
+    if by is not None:
         if b.cost(where) > b.MAX_CONDITIONS:
             return too_many()
-        column = "vehicles.precinct_id" if join else "precinct_id"
+        column = f"vehicles.{by}" if join else by
         grouped = b.select((column, count), "vehicles", where, join=join, group=(column,))
         return ZcqlDraft(
-            grouped, "breakdown", f"Vehicles{about}, counted by station.", filters=shown
+            grouped,
+            "breakdown",
+            f"Vehicles{about}, counted by {_VEHICLE_DIMENSIONS[by]}.",
+            filters=shown,
         )
     if counting:
         return ZcqlDraft(
@@ -169,6 +187,44 @@ def vehicle_draft(
 
 
 _VEHICLE_THEFT = frozenset({"TWO-WHEELER THEFT", "FOUR-WHEELER THEFT"})
+_VEHICLE_DIMENSIONS = {"precinct_id": "station", "status": "vehicle status"}
+"""Grouping words read for vehicles: "by station", "status-wise" (the vehicle's status)."""
+
+
+_VEHICLE_CRIMES = tuple(
+    sorted(
+        (p for p in CRIME_PHRASES if _VEHICLE_TYPE_WORD.search(p) or _VEHICLE.search(p)),
+        key=len,
+        reverse=True,
+    )
+)
+"""Crime phrases that hold a vehicle word ("bike theft", "motor vehicle accident")."""
+_FIR_NOUN = re.compile(
+    r"^\s*(?:related\s+|wale\s+|wali\s+)?(?:cases?|firs?|crimes?|complaints?|incidents?|"
+    r"accidents?|offen[cs]es?)\b"
+)
+
+
+def loose_vehicle_word(text: str) -> tuple[str, bool] | None:
+    """A vehicle type named outside any crime phrase ("how many bikes", "car cases"): the
+    word, and whether it qualifies FIRs ("car cases", "bike accidents": no FIR column holds a
+    vehicle type, so it is asked about) rather than naming the vehicles themselves."""
+    for phrase in _VEHICLE_CRIMES:
+        text = whole_phrase(phrase).sub(" ", text)
+    m = _VEHICLE_TYPE_WORD.search(text)
+    if m is None:
+        return None
+    return m.group(0), bool(_FIR_NOUN.match(text[m.end() :]))
+
+
+def names_vehicle_theft(e: Entities) -> bool:
+    """True when a crime the question names is vehicle theft ("gaadi chori", "bike theft")."""
+    return any(set(c.values) <= _VEHICLE_THEFT for c in e.crimes)
+
+
+def asks_vehicle_breakdown(text: str, e: Entities) -> bool:
+    """ "vehicle status wise": vehicles grouped by their own status, not FIRs by theirs."""
+    return bool(_VEHICLE.search(text)) and "status" in e.dimensions and not names_vehicle_theft(e)
 
 
 def _vehicle_conditions(

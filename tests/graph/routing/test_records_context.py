@@ -57,3 +57,14 @@ def test_the_ones_on_my_screen_over_an_fir_list_is_records() -> None:
     for text in ("of the ones on my screen how many are closed", "isme se kitne closed"):
         state = {"text": text, "page_context": page(["FIR-2026-00011"])}
         assert override(state) == ("zcql", "refers to the FIRs listed on screen"), text
+
+
+def test_a_follow_up_with_no_earlier_question_goes_to_the_records_reader_to_ask_which() -> None:
+    route, _ = override({"text": "and what about the year before?"}) or (None, "")
+    assert route == "zcql"
+
+
+def test_what_else_is_pending_with_that_io_after_an_fir_was_named_is_records() -> None:
+    history = [Turn(question="IO of FIR-2026-00412?", answer="…", route="zcql")]
+    state = {"text": "anything else pending with that IO", "history": history}
+    assert override(state) == ("zcql", "asks for the cases of the IO of an FIR named earlier")

@@ -191,9 +191,9 @@ def test_a_field_of_one_fir_is_shown_by_the_look_up() -> None:
     assert dated.statement is not None and "registered_at" in dated.statement
 
 
-def test_grouping_by_a_look_up_field_is_asked_about_not_answered() -> None:
+def test_grouping_by_place_of_occurrence_groups_the_firs() -> None:
     d = draft("most common places of occurrence for burglary in Mandya East")
-    assert d.statement is None and d.clarification
+    assert d.statement is not None and "GROUP BY place_of_occurrence" in d.statement
 
 
 def test_the_io_here_and_the_status_show_both() -> None:
@@ -221,9 +221,11 @@ def test_arrests_per_station_are_counted_per_station() -> None:
     assert "persons.arrested_at >= '2025-01-01" in d.statement
 
 
-def test_month_by_month_arrests_are_declined_not_totalled() -> None:
+def test_month_by_month_arrests_are_a_trend_of_arrest_dates_not_a_total() -> None:
     d = draft("month-wise arrests at Mandya West this year")
-    assert d.statement is None and "month by month" in (d.unparsed_reason or "")
+    assert d.intent == "trend" and d.statement is not None
+    assert d.statement.startswith("SELECT arrested_at FROM persons")
+    assert "arrested_at >= '2026-01-01" in d.statement
 
 
 def test_a_festival_with_its_dates_written_out_takes_those_dates() -> None:
