@@ -91,13 +91,11 @@ CREATE INDEX IF NOT EXISTS ix_firs_precinct_status ON firs (precinct_id, status,
 -- Statewide questions (an officer whose jurisdiction is most precincts): the same covering
 -- columns led by the filter column instead, so a list or trend over one crime group or head
 -- is read in registration order (its first page is its first 300 entries, not a sort of
--- every match), and "pending cases by station" reads one status's entries, 4 columns wide.
+-- every match). "Pending cases by station" has an index of its own on each backend (below).
 CREATE INDEX IF NOT EXISTS ix_firs_group_registered ON firs (crime_group, registered_at,
     precinct_id, sensitivity, crime_head, status, sexual_offence, involves_juvenile, fir_id);
 CREATE INDEX IF NOT EXISTS ix_firs_head_registered ON firs (crime_head, registered_at,
     precinct_id, sensitivity, crime_group, status, sexual_offence, involves_juvenile, fir_id);
-CREATE INDEX IF NOT EXISTS ix_firs_status_precinct ON firs (status, precinct_id, sensitivity,
-    fir_id);
 CREATE INDEX IF NOT EXISTS ix_firs_registered ON firs (registered_at);
 CREATE INDEX IF NOT EXISTS ix_firs_district ON firs (district);
 CREATE INDEX IF NOT EXISTS ix_firs_io_badge ON firs (io_badge);
@@ -110,13 +108,26 @@ CREATE INDEX IF NOT EXISTS ix_vehicles_registration ON vehicles (registration_no
 CREATE INDEX IF NOT EXISTS ix_vehicles_fir ON vehicles (fir_id);
 CREATE INDEX IF NOT EXISTS ix_vehicles_precinct ON vehicles (precinct_id);
 
--- @postgres: a trigram index, so a name search (`full_name ILIKE '%ravi kumar%'`, the
+-- @postgres: "which station has the most pending cases" over a whole state counts one status
+-- per station: (precinct_id, status) first, so the index hands over each station's entries
+-- together and they are counted as they come (a GroupAggregate, no hash table of 111k
+-- entries at 1M FIRs), 3 columns wide. PostgreSQL 15 keeps an index's order under a list of
+-- values (`precinct_id IN (...)`) only on its first column, so a status-first index was
+-- hashed: 46 ms of CPU for the top officer's question at 1M FIRs, 14 ms on this one.
+CREATE INDEX IF NOT EXISTS ix_firs_precinct_status_count ON firs (precinct_id, status,
+    sensitivity);
+
+-- A trigram index, so a name search (`full_name ILIKE '%ravi kumar%'`, the
 -- translation of ZCQL `LIKE '*Ravi Kumar*'`) reads the matching names, not every person.
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 CREATE INDEX IF NOT EXISTS ix_persons_full_name_trgm ON persons USING gin (full_name
     public.gin_trgm_ops);
 
--- @sqlite: a trigram full-text index of person names, kept in step with `persons` by
+-- @sqlite: "pending cases by station" reads one status's entries, 4 columns wide.
+CREATE INDEX IF NOT EXISTS ix_firs_status_precinct ON firs (status, precinct_id, sensitivity,
+    fir_id);
+
+-- A trigram full-text index of person names, kept in step with `persons` by
 -- triggers, so a name search reads the matching names, not every person. The records
 -- translation adds `person_id IN (SELECT person_id FROM persons_name WHERE full_name LIKE
 -- '%ravi kumar%')` beside the statement's own LIKE (whose result it never changes: the

@@ -126,6 +126,26 @@ def test_postgres_flattens_an_error_free_count_onto_the_composite_index(
     assert "precinct_id = 'BLR-E-KRP'" in index_cond, plan
 
 
+@pytest.mark.parametrize("badge", OFFICERS)
+def test_postgres_counts_one_status_per_station_in_index_order(pg_records: str, badge: str) -> None:
+    """ "Which station has the most pending cases": each station's entries come from the index
+    together and are counted as they come, not hashed; the rows are those of a plan that
+    reads no index."""
+    accepted = _accepted(STATEMENTS["top_n"], badge)
+    sources = plan_clearance(accepted, officer_by_badge(badge), load_policy(), "postgres").sources
+    sql = with_table_sources(
+        to_postgres(accepted), sources, "postgres", fenced=not error_free(accepted)
+    )
+    plan = _pg_plan(pg_records, sql)
+    assert "GroupAggregate" in plan and "HashAggregate" not in plan, plan
+    assert "Index Only Scan using ix_firs_precinct_status_count" in plan, plan
+    with psycopg.connect(pg_records) as con:
+        indexed = con.execute(sql.encode()).fetchall()
+        con.execute("SET enable_indexscan = off; SET enable_indexonlyscan = off")
+        con.execute("SET enable_bitmapscan = off")
+        assert indexed and con.execute(sql.encode()).fetchall() == indexed
+
+
 def test_postgres_name_search_by_words_returns_the_plain_ilike_rows(pg_records: str) -> None:
     """The loose pattern the trigram index reads never changes which persons match."""
     with psycopg.connect(pg_records) as con:
