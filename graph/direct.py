@@ -173,13 +173,21 @@ class DirectTurn:
                 }
                 yield event("task", offset + step, start)
             updates: dict[str, dict[str, Any]] = {}
+            failed: tuple[str, BaseException] | None = None
             async with aclosing(self.run_step(names, state, runtime)) as results:
                 async for name, update, error in results:
                     payload = {"id": ids[name], "name": name, "error": error, "result": update}
                     yield event("task_result", offset + step, payload)
                     if error is not None:
-                        raise error  # closing the step cancels its other nodes
+                        failed = (name, error)
+                        break  # closing the step cancels its other nodes
                     updates[name] = update or {}
+            if failed is not None:
+                if thread is not None and self.memory is not None:
+                    await self.save_failure(
+                        self.memory, thread, input, steps, state, updates, failed
+                    )
+                raise failed[1]
             before = state
             for name in names:
                 state = merge_update(state, updates[name])
@@ -195,6 +203,26 @@ class DirectTurn:
                     (waiting.add(target) if target in self.plan.deferred else ready.append(target))
         if thread is not None and self.memory is not None:
             await self.memory.save(thread, input, self.plan.entry, steps)
+
+    async def save_failure(
+        self,
+        memory: ConversationMemory,
+        thread: Thread,
+        input: dict[str, Any],
+        steps: list[list[NodeRun]],
+        state: dict[str, Any],
+        updates: dict[str, dict[str, Any]],
+        failed: tuple[str, BaseException],
+    ) -> None:
+        """The failed turn as the compiled graph saves it (`graph.failed_turn`): the steps that
+        finished, then the failed step's nodes that finished (in completion order, their
+        successors decided on the step's `state`) and the failed node's error."""
+        from graph.failed_turn import save_failed_turn
+
+        finished = [
+            (name, update, self.successors(name, state, update)) for name, update in updates.items()
+        ]
+        await save_failed_turn(memory, thread, input, self.plan.entry, steps, finished, *failed)
 
     def successors(self, name: str, before: dict[str, Any], update: dict[str, Any]) -> list[str]:
         """The node(s) after `name`: its fixed edge, or its branch on its own update."""

@@ -12,7 +12,8 @@ saves the result with the checkpointer's `aput`. The compiled graph, another rep
 
 Only a thread whose last turn finished is continued directly (`Thread.finished`); one left
 mid-turn by an error is continued by the compiled graph, which knows how to discard the
-pending tasks. A turn that fails is not saved (the compiled graph would save its partial state).
+pending tasks. A turn that fails is saved as the compiled graph saves it (`graph.failed_turn`):
+the steps that finished, and the failed step's writes and error as pending writes.
 """
 
 from __future__ import annotations
@@ -122,9 +123,10 @@ class ConversationMemory:
 
     async def save(
         self, thread: Thread, input: Mapping[str, Any], entry: str, steps: list[list[NodeRun]]
-    ) -> None:
+    ) -> RunnableConfig:
         """Replay the turn (`input`, `__start__`'s edge to the plan's `entry`, then each
-        superstep's node runs) into the channels and store the one checkpoint LangGraph would."""
+        superstep's node runs) into the channels and store the one checkpoint LangGraph would;
+        its address (`graph.failed_turn` adds a failed step's writes to it)."""
         checkpoint = self.restored(thread)
         channels = {
             name: spec.from_checkpoint(checkpoint["channel_values"][name])
@@ -152,7 +154,7 @@ class ConversationMemory:
         parent = config(thread.thread_id, thread.saved)
         new_versions = {k: v for k, v in versions.items() if v != previous.get(k)}
         metadata = {"source": "loop", "step": step, "parents": {}}
-        await self.saver.aput(parent, stored, metadata, new_versions)  # type: ignore[arg-type]
+        return await self.saver.aput(parent, stored, metadata, new_versions)  # type: ignore[arg-type]
 
     def restored(self, thread: Thread) -> dict[str, Any]:
         """Copies of the saved versions and seen versions, which the replay advances."""

@@ -8,6 +8,7 @@ every path records (rejection reasons included).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -21,6 +22,7 @@ from tools.records.answer import compose_records_answer, counted_in
 from tools.records.clearance import ClearedPlan, plan_clearance, run_plan, uses_name_index
 from tools.records.dialect import dated_column
 from tools.records.executor import RecordsExecutor
+from tools.records.month_counts import month_count_statements, month_total
 from tools.text2zcql.base import ZcqlDraft, ZcqlGenerator, ZcqlRequest, clarify
 from tools.text2zcql.other_firs import Referent, names_seen
 from tools.text2zcql.other_firs import resolve as resolve_referent
@@ -152,8 +154,9 @@ class RecordsService:
 
     async def execute(self, plan: ClearedPlan, intent: str) -> ClearedRows:
         """Run a cleared plan. A trend or comparison whose first page is full is counted per
-        day by the database; where it cannot (Catalyst) the following pages are validated and
-        planned afresh, up to `MAX_TREND_PAGES`."""
+        day by the database; where it cannot (Catalyst) a bounded trend is counted per month
+        (`month_counts`), else the following pages are validated and planned afresh, up to
+        `MAX_TREND_PAGES`."""
         cleared = await self._run(plan)
         if intent == "list" and len(cleared.rows) >= self.row_cap and plan.dialect is not None:
             total = await self.executor.count(
@@ -166,6 +169,8 @@ class RecordsService:
             counted = await self.executor.day_counts(
                 plan.statement, plan.sources, jurisdiction=plan.jurisdiction
             )
+            if counted is None and intent == "trend":
+                counted = await self.month_counts(plan)
             if counted is not None:
                 return replace(cleared, rows=counted)
         rows, masked, withheld = list(cleared.rows), cleared.masked_fields, cleared.withheld_rows
@@ -190,6 +195,32 @@ class RecordsService:
             masked_fields=masked,
             withheld_rows=withheld,
         )
+
+    async def month_counts(self, plan: ClearedPlan) -> list[dict[str, Any]] | None:
+        """A bounded trend counted with one validated, cleared COUNT per month (`month_counts`,
+        for a backend without day counts), as day-count rows; None to page it instead. The
+        first month runs alone: a count the clearance post-filter withholds stops it there."""
+        months = month_count_statements(plan.statement)
+        if months is None:
+            return None
+        plans = []
+        for month in months:
+            verdict = validate(month.statement, plan.officer.precincts)
+            if verdict.accepted_statement is None:
+                return None
+            plans.append(self.plan(verdict.accepted_statement, plan.officer))
+        first = month_total(await self._run(plans[0]))
+        if first is None:
+            return None
+        rest = await asyncio.gather(*(self._run(each) for each in plans[1:]))
+        totals = [first, *(month_total(cleared) for cleared in rest)]
+        if any(total is None for total in totals):
+            return None
+        return [
+            {"day": month.day, "firs": total}
+            for month, total in zip(months, totals, strict=True)
+            if total
+        ]
 
     async def _run(self, plan: ClearedPlan) -> ClearedRows:
         return await run_plan(
