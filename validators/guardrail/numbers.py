@@ -75,6 +75,7 @@ REPEATS = {"double": 2, "triple": 3}
 
 # how many digits a word adds to a zone: a number word one, 'double' one more than its digit
 WORD_WEIGHTS = {word: 1 for word in NUMBER_WORDS} | {w: t - 1 for w, t in REPEATS.items()}
+NUMBER_WORD_SET = frozenset(WORD_WEIGHTS)
 # every ASCII character but a letter to a space: an ASCII text split there gives its words
 LETTERS_ONLY = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalpha()})
 
@@ -279,7 +280,7 @@ def _word_hits(text: str) -> Iterator[tuple[int, int, int, bool]]:
 def _ascii_word_hits(lower: str) -> Iterator[tuple[int, int, int, bool]]:
     """`_word_hits` of a lower-case ASCII text: its whole words are its runs of letters, so
     one split tells which number words stand in it (most texts: none), found then by `find`."""
-    for word in WORD_WEIGHTS.keys() & lower.translate(LETTERS_ONLY).split():
+    for word in NUMBER_WORD_SET.intersection(lower.translate(LETTERS_ONLY).split()):
         start = lower.find(word)
         while start >= 0:
             end = start + len(word)
