@@ -61,6 +61,7 @@ TRANSLITERATION = (
     ("ii", "i"),
     ("uu", "u"),
 )
+REPEATED = re.compile(r"(.)\1+")  # a letter or digit written twice or more in a row
 STOP_TOKENS = frozenset({"mr", "mrs", "ms", "smt", "sri", "shri", "dr", "the", "of", "and"})
 MIN_DIGITS = 7
 MIN_SQUASHED = 6
@@ -75,11 +76,15 @@ MASK = "[withheld]"
 @lru_cache(maxsize=1 << 16)
 def phonetic_key(token: str) -> str:
     """A spelling-insensitive key: 'Meera' ~ 'Mira', 'Shanthi' ~ 'Santi', 'Kumaar' ~ 'Kumar'."""
-    token = unicodedata.normalize("NFKD", token.lower())
-    token = "".join(ch for ch in token if not unicodedata.combining(ch))
+    token = token.lower()
+    if not token.isascii():  # an ASCII token has no accents to strip
+        token = unicodedata.normalize("NFKD", token)
+        token = "".join(ch for ch in token if not unicodedata.combining(ch))
+    elif token.isdigit():  # a number: only its repeated digits fold
+        return REPEATED.sub(r"\1", token)
     for source, target in TRANSLITERATION:
         token = token.replace(source, target)
-    token = re.sub(r"(.)\1+", r"\1", token)
+    token = REPEATED.sub(r"\1", token)
     stripped = token.rstrip("ah")
     return stripped if len(stripped) >= MIN_PART else token
 
@@ -107,6 +112,25 @@ Token = tuple[str, int, int]
 def tokenizer(text: str) -> re.Pattern[str]:
     """TOKEN, or its ASCII equivalent for an ASCII text."""
     return ASCII_TOKEN if text.isascii() else TOKEN
+
+
+# every ASCII character but a letter or digit to a space: splitting there gives the ASCII
+# tokens, save the few chunks that mix letters and digits ('KA01MN1234', '3rd')
+SEPARATORS_AS_SPACES = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalnum()})
+
+
+def words_of(text: str) -> list[str]:
+    """The tokens of a text, as `tokenizer(text).findall(text)` gives them; an ASCII text is
+    split in one pass and only its chunks of letters and digits mixed go through ASCII_TOKEN."""
+    if not text.isascii():
+        return TOKEN.findall(text)
+    words: list[str] = []
+    for chunk in text.translate(SEPARATORS_AS_SPACES).split():
+        if chunk.isalpha() or chunk.isdigit():
+            words.append(chunk)
+        else:
+            words += ASCII_TOKEN.findall(chunk)
+    return words
 
 
 def _tokens(text: str) -> list[Token]:
@@ -300,7 +324,7 @@ class DenyList:
 
     def _text_findings(self, text: str) -> Iterator[Finding]:
         """Matches on the key stream; token positions are looked up only for a finding."""
-        words = tokenizer(text).findall(text)
+        words = words_of(text)
         spelled: list[Token] = []
         # a spelled-out word is three or more one-letter tokens in a row: test for it only then
         if SPELLED_RUN.search(f" {' '.join(words)} ") and SPELLED.search(text):

@@ -73,21 +73,28 @@ NUMBER_WORDS: dict[str, str] = {
 REPEATS = {"double": 2, "triple": 3}
 
 
+# how many digits a word adds to a zone: a number word one, 'double' one more than its digit
+WORD_WEIGHTS = {word: 1 for word in NUMBER_WORDS} | {w: t - 1 for w, t in REPEATS.items()}
+NUMBER_WORD_SET = frozenset(WORD_WEIGHTS)
+# every ASCII character but a letter to a space: an ASCII text split there gives its words
+LETTERS_ONLY = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalpha()})
+
+
 def _word_automaton() -> ahocorasick.Automaton:
     automaton = ahocorasick.Automaton()
-    for word in NUMBER_WORDS:
-        automaton.add_word(word, (len(word), 1))
-    for word, times in REPEATS.items():
-        automaton.add_word(word, (len(word), times - 1))
+    for word, weight in WORD_WEIGHTS.items():
+        automaton.add_word(word, (len(word), weight))
     automaton.make_automaton()
     return automaton
 
 
 WORD_AUTOMATON = _word_automaton()
 _LA = f"[{''.join(LOOKALIKES)}]"
-# digits joined by short separators, one filler letter ('2a3a') or glued look-alikes ('9845O1')
+# digits joined by short separators, one filler letter ('2a3a') or glued look-alikes ('9845O1');
+# written '[0-9][0-9]*', not '[0-9]+', so the regex engine skips to the next digit in one fast
+# scan instead of trying the pattern at every position of the text
 DIGIT_ZONE = re.compile(
-    r"[0-9]+(?:(?:[^A-Za-z0-9]{1,4}|[^A-Za-z0-9]{0,2}[A-Za-z][^A-Za-z0-9]{0,2}"
+    r"[0-9][0-9]*(?:(?:[^A-Za-z0-9]{1,4}|[^A-Za-z0-9]{0,2}[A-Za-z][^A-Za-z0-9]{0,2}"
     rf"|{_LA}{{2,4}}[^A-Za-z0-9]{{0,2}}|[^A-Za-z0-9]{{1,2}}{_LA}{{2,4}})[0-9]+)*"
 )
 ZONE_GAP = 12  # separators and a word such as 'double' between two numerals
@@ -259,12 +266,29 @@ def _spans(start: int, end: int, digits: str) -> list[tuple[int, int]]:
 def _word_hits(text: str) -> Iterator[tuple[int, int, int, bool]]:
     """Number words standing as whole words (found by the static automaton)."""
     lower = text.lower()
+    if lower.isascii():
+        yield from _ascii_word_hits(lower)
+        return
     for end, (length, weight) in WORD_AUTOMATON.iter(lower):
         start = end - length + 1
         if (start == 0 or not lower[start - 1].isalpha()) and (
             end + 1 == len(lower) or not lower[end + 1].isalpha()
         ):
             yield start, end + 1, weight, True
+
+
+def _ascii_word_hits(lower: str) -> Iterator[tuple[int, int, int, bool]]:
+    """`_word_hits` of a lower-case ASCII text: its whole words are its runs of letters, so
+    one split tells which number words stand in it (most texts: none), found then by `find`."""
+    for word in NUMBER_WORD_SET.intersection(lower.translate(LETTERS_ONLY).split()):
+        start = lower.find(word)
+        while start >= 0:
+            end = start + len(word)
+            if (start == 0 or not lower[start - 1].isalpha()) and (
+                end == len(lower) or not lower[end].isalpha()
+            ):
+                yield start, end, WORD_WEIGHTS[word], True
+            start = lower.find(word, start + 1)
 
 
 def _zones(text: str) -> Iterator[tuple[int, int]]:
