@@ -22,8 +22,8 @@ from tools.roster import load_roster
 
 ROSTER = load_roster()
 BADGES = set(ROSTER)
-#: Version 1 (written first), versions 2 and 3 (written later, each in new wording); see the README.
-VERSIONS = {"v1": "", "v2": "_v2", "v3": "_v3"}
+#: Version 1 (written first), versions 2 to 5 (written later, each in new wording); see the README.
+VERSIONS = {"v1": "", "v2": "_v2", "v3": "_v3", "v4": "_v4", "v5": "_v5"}
 RECORDS_SETS = {v: load_set(EVAL_DIR / f"records_heldout{s}.jsonl") for v, s in VERSIONS.items()}
 KNOWLEDGE_SETS = {
     v: load_set(EVAL_DIR / f"knowledge_heldout{s}.jsonl") for v, s in VERSIONS.items()
@@ -78,12 +78,10 @@ def _questions(version: str) -> set[str]:
     return {c["question"].strip().casefold() for s in sets for c in s[version].cases}
 
 
-def test_version_2_repeats_no_question_of_version_1() -> None:
-    assert not _questions("v1") & _questions("v2")
-
-
-def test_version_3_repeats_no_question_of_versions_1_and_2() -> None:
-    assert not _questions("v3") & (_questions("v1") | _questions("v2"))
+@pytest.mark.parametrize("version", list(VERSIONS)[1:])
+def test_each_version_repeats_no_question_of_the_versions_before_it(version: str) -> None:
+    earlier = list(VERSIONS)[: list(VERSIONS).index(version)]
+    assert not _questions(version) & set().union(*(_questions(v) for v in earlier))
 
 
 def test_version_3_has_the_minimum_counts_its_brief_asks_for() -> None:
