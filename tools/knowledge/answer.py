@@ -858,21 +858,30 @@ def compose_extractive_answer(
     asks_who = bool(_ASKS_WHO.search(expand_query(question)))
     units = topic_units(question)
     answering = [r for r in relevant if _can_answer(kind, terms, quotable[r])] or relevant
-    primary = max(
-        answering,
-        key=lambda rank: (
-            relevance(question, usable[rank])
-            + 0.5 * usable[rank].score / top_score
-            + (0.5 * _heading_fit(kind, usable[rank], asks_who) if kind != "general" else 0.0)
-            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0)
-            + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0)
-            + 0.5 * _asked_part(question, usable[rank])
+
+    def fit(rank: int) -> tuple[float, int]:
+        passage = usable[rank]
+        return (
+            relevance(question, passage)
+            + 0.5 * passage.score / top_score
+            + (0.5 * _heading_fit(kind, passage, asks_who) if kind != "general" else 0.0)
+            + (0.5 * _heading_coverage(terms, passage) if kind != "general" else 0.0)
+            + (0.5 * _heading_focus(terms, passage) if kind == "definition" else 0.0)
+            + 0.5 * _asked_part(question, passage)
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
-            + (_sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0)
-            + (0.5 if procedure and _NUMBERED.search(usable[rank].text) else 0.0),
+            + (_sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0),
             -rank,
-        ),
-    )
+        )
+
+    primary = max(answering, key=fit)
+    if procedure and not _heading_fit(kind, usable[primary]):
+        # the best section is not a procedure section: its document's numbered steps are
+        in_order = [
+            r
+            for r in answering
+            if usable[r].doc_id == usable[primary].doc_id and _NUMBERED.search(usable[r].text)
+        ]
+        primary = max(in_order, key=fit) if in_order else primary
     if best < SURE_RELEVANCE and not _about(terms, usable[primary]):
         return closest_document_answer(usable[primary], warnings)
     if kind == "definition" and _defines_unnamed(question, [usable[r] for r in relevant]):

@@ -142,3 +142,24 @@ def test_a_clock_time_at_night_reads_as_after_sunset() -> None:
 def test_hindi_verb_forms_and_new_law_are_not_topic_words() -> None:
     assert expand_query("inquest kab karna padta hai aur kaun karta hai") == "inquest when do who"
     assert expand_query("custody under new law") == "custody under the BNS and BNSS"
+
+
+def test_a_procedure_section_is_not_displaced_by_another_documents_numbered_steps() -> None:
+    recording = _part(
+        "sop-pigeon",
+        PIGEON,
+        "Recording a pigeon message report",
+        "A pigeon message report is entered in the General Diary and registered as a PMR.",
+        8.0,
+    )
+    other = _part(
+        "sop-parrot",
+        "Parrot messages at the station",
+        "Handling a reported parrot message",
+        "1. Note the station and the pigeon's ring.\n2. Report the message to the control room.",
+        9.0,
+    )
+    answer = compose_extractive_answer(
+        "procedure when a pigeon message is reported at the station", [recording, other]
+    )
+    assert "PMR" in answer.answer
