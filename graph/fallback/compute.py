@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from graph.fallback.numbers import Quantity, quantities, rate_base
+from tools.knowledge.query_text import normalise_texting
 
 PERCENT_WORD = re.compile(
     r"\bpercent(?:age)?\b|%|\bper ?cent\b|\bshare\b|\bproportion\b|\bfraction\b"
-    r"|\b(?:detection|clearance|conviction|recovery|disposal|solv(?:e|ing)|charge[- ]?sheeting"
+    r"|\b(?:detection|clearance|conviction|recovery|disposal|solv(?:e|ing)|charge[- ]?sheet(?:ing)?"
     r"|success|pendency|acquittal|arrest|\w+ing|\w+tion|\w+ery|\w+al) rate\b",
     re.I,
 )
@@ -356,7 +357,9 @@ READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
 
 
 def computation(question: str) -> Computation | None:
-    """The arithmetic a question asks for in words over the numbers it states, if any."""
+    """The arithmetic a question asks for in words over the numbers it states, if any
+    (texting spellings written out first: "diff between 4,560 and 3,980")."""
+    question = normalise_texting(question)
     span = _clock_span(question)
     if span is not None:
         return span

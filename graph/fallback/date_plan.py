@@ -69,7 +69,8 @@ WEEKDAY = re.compile(
 )
 WHEN_DUE = re.compile(
     r"\bby when\b|\bwhen\b|\blast date\b|\bdeadline\b|\bwhich date\b|\bwhat date\b|\bdue\b"
-    r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b|\blatest\b",
+    r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b|\blatest\b"
+    r"|\b(?:completed?|finish(?:ed)?|filed?|done|over)\s+by\s*\??\s*$",
     re.IGNORECASE,
 )
 NOW = re.compile(r"\s*(?:now|today|this day)\b", re.IGNORECASE)

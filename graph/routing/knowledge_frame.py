@@ -17,6 +17,7 @@ import re
 from datetime import date
 
 from graph.routing.scope import police_work_named
+from tools.knowledge.query_text import normalise_texting
 from tools.text2zcql.understand import understand
 
 FRAMES = {
@@ -32,20 +33,26 @@ FRAMES = {
         r"|\bkitne (?:din|dino|ghant\w*|mahin\w*|samay|waqt|time)\b|\bkitni der\b"
         r"|\beshtu (?:hottu|dina\w*|gante|ghante|tingal\w*|samaya|time|varsha)\b"
         r"|\bhow many (?:days|hours|weeks|months)\s+(?:to|for|before|after|does|do|is|are|can"
-        r"|may|should|must|has|have|within)\b|\bwithin\s*\??\s*$|\by(?:aa|a)vag(?:a|e)\b",
+        r"|may|should|must|has|have|within)\b|\bwithin\s*\??\s*$|\by(?:aa|a)vag(?:a|e)\b"
+        r"|\b(?:after|in|within) how (?:many|much) (?:days|hours|weeks|months|time)\b"
+        r"|\bkab (?:karna|karte|kiya|hota|hoti|lena|dena|bhejna|tak)\b",
         re.IGNORECASE,
     ),
     "meaning": re.compile(
         r"\bwhat does\b.{1,60}\bmean\b|\bmeaning of\b|\bstands? for\b|\bdefin(?:e|ition)\b"
         r"|\bfull form\b|\bmatlab\b|\bartha\b|\bmeant to\b|\bpurpose of\b"
-        r"|^\s*what (?:exactly )?is (?:a|an)\b",
+        r"|^\s*what (?:exactly )?is (?:a|an)\b"
+        r"|\bwhat (?:exactly |actually )?(?:is|are) (?:an? |the )?(?:[\w()-]+\s+){0,5}?[\w()-]+"
+        r"\s*(?:[?.,;]|$)"
+        r"|\bmeans?\s+what\b|\bwhat (?:is|are) (?:it|they|this|that) used for\b|\bused for\b"
+        r"|\bwhat is it\b",
         re.IGNORECASE,
     ),
     "authority": re.compile(
         r"\bwho (?:can|may|must|should|is allowed|is competent|has the power|decides)\b"
         r"|\b(?:which|what|minimum) rank\b|\brank of (?:the )?officer\b"
         r"|\bkaun (?:kar|de|le)\b|\by(?:aa|a)r(?:u|ige|inda)\b|\bkis(?:ko|e)\b"
-        r"|\bwhat (?:is|are) the rules?\b"
+        r"|\bwhat (?:is|are) the rules?\b|\bwhose (?:permission|approval|sanction)\b"
         r"|\bwhat does the (?:law|act|code|sop) say\b",
         re.IGNORECASE,
     ),
@@ -54,7 +61,10 @@ FRAMES = {
         r"|avashyaka)\b(?:\s+(?:hai|he|ha|hain|ide|ideya|aa|kya|or not))*\s*\??\s*$"
         r"|\b(?:kadda\w*|avashyaka)\b"
         r"|^\s*(?:is|are)\b.*\b(?:allowed|permitted|compulsory|mandatory)\b"
-        r"|^\s*(?:may|can|could|should|must)\s+(?:the|a|an|i|we|police|officers?)\s+\w+",
+        r"|^\s*(?:may|can|could|should|must)\s+(?:the|a|an|i|we|police|officers?)\s+\w+"
+        r"|\b(?:can|may|could)\s+(?:we|i|police|the police|io|sho|accused|the accused)\s+\w+"
+        r"|\bis (?:it|that|this) (?:valid|legal|allowed|permitted|ok|okay|mandatory|compulsory"
+        r"|necessary)\b|\b(?:mandatory|compulsory|allowed|permitted)\s*\?",
         re.IGNORECASE,
     ),
     "rights": re.compile(r"\b(?:rights?|hakku\w*|adhikaa?r\w*)\b", re.IGNORECASE),
@@ -75,7 +85,12 @@ FRAMES = {
         r"\bhow (?:do|should|can|must) (?:i|we|one|an officer)\b"
         r"(?! (?:find|get|see|list|count|check|search for|look up|pull|export|download)\b)"
         r"|\bhow to\b(?! (?:find|get|see|list|count|check|search for|look up|pull|export))"
-        r"|\bsteps (?:for|to|in|before|after)\b|\bwhat to do\b|\bkaise\b|\bhege\b",
+        r"|\bsteps (?:for|to|in|before|after)\b|\bwhat to do\b|\bkaise\b|\bhege\b"
+        r"|\bwhat (?:all )?(?:should|must|can) (?:i|we|the io|io|sho|an? officer|the officer"
+        r"|police|the police|complainant|the complainant)\b|\bfirst (?:steps?|things?)\b"
+        r"|\bprocedure\b|\bprinciples\b|\bguidelines\b|\bchecklist\b|\bcontents\b"
+        r"|\b(?:which|what)(?: \w+)? section\b|\bnew section\b|\bin (?:the )?(?:bns|bnss|bsa)\b"
+        r"|\bstanding order\b",
         re.IGNORECASE,
     ),
 }
@@ -89,7 +104,9 @@ LEGAL_TERMS = re.compile(
     r"|witness|informant|sho|psi|asi|dsp|dysp|sp|si|constable|inspector|handcuff\w*"
     r"|lock-?up|warrant|search|bns|bnss|bsa|ipc|crpc|pocso|ndps|jj|reports?|exam\w*"
     r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan"
-    r"|aadhaar|aadhar|identifiers?|hathkadi|enquiry|inquiry)\b",
+    r"|aadhaar|aadhar|identifiers?|hathkadi|enquiry|inquiry|standing orders?|surveillance"
+    r"|guidelines?|basu|cyber|fraud|esakshya|hash|evidence|custody|seiz\w*|raid|inform(?:er|ant)s?"
+    r"|bail|source register)\b",
     re.IGNORECASE,
 )
 #: Records questions that a frame word does not make a law question: the IOs or cases past a
@@ -107,10 +124,18 @@ COUNT_OR_LIST = re.compile(
     re.IGNORECASE,
 )
 
+#: A station's own document ("Whitefield standing order for the cyber desk"): the station
+#: names the document asked about, not records.
+STATION_DOCUMENT = re.compile(
+    r"\bstanding orders?\b|\bstation (?:sops?|orders?|circulars?)\b", re.IGNORECASE
+)
+
 
 def knowledge_frame(text: str) -> str | None:
-    """The law or procedure frame of a question ("punishment", "time_limit", ...), or None."""
-    return next((name for name, cue in FRAMES.items() if cue.search(text)), None)
+    """The law or procedure frame of a question ("punishment", "time_limit", ...), or None;
+    texting spellings and chat padding are read first ("wat is UDR sir")."""
+    plain = normalise_texting(text)
+    return next((name for name, cue in FRAMES.items() if cue.search(plain)), None)
 
 
 def names_records(text: str) -> bool:
@@ -122,13 +147,15 @@ def names_records(text: str) -> bool:
         return True
     e = understand(text, date.today()).entities
     lowered = text.lower()
-    station_named = any(s.station_name.lower().removesuffix(" ps") in lowered for s in e.stations)
+    station_named = not STATION_DOCUMENT.search(text) and any(
+        s.station_name.lower().removesuffix(" ps") in lowered for s in e.stations
+    )
     return bool(
         e.fir_ids
         or e.fir_serials
         or e.plates
         or station_named
-        or e.districts
+        or (e.districts and not STATION_DOCUMENT.search(text))
         or e.period
         or e.io_badge
         or e.io_candidates

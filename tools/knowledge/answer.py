@@ -20,7 +20,12 @@ from typing import Literal
 from schemas.result import Citation, PipelineResult
 from tools.knowledge.general_words import is_general
 from tools.knowledge.index import Passage
-from tools.knowledge.query_text import ASKS_CONTENTS, expand_query
+from tools.knowledge.query_text import (
+    ASKS_CONTENTS,
+    expand_query,
+    normalise_texting,
+    question_form,
+)
 from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
 from tools.knowledge.units import synonyms
@@ -94,7 +99,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
             r"|\b(?:what|which)\b.*\b(?:contain|include|write|written|record|recorded|entered"
             r"|collect)\b"
-            r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b",
+            r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b|\bprinciples\b|\bguidelines\b"
+            r"|\bcontents\b",
             re.I,
         ),
     ),
@@ -124,9 +130,9 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
 _HEADING_CUES: dict[QuestionType, re.Pattern[str]] = {
     "definition": re.compile(r"\bwhat\b.*\b(?:is|are|means?)\b|\bmeaning\b|\bdefin|\bpurpose\b"),
     "steps": re.compile(
-        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bfirst\b|\bhandling\b"
+        r"\bsteps?\b|\bprocedure\b|\bhow\b|\bregistering\b|\brecording\b|\bhandling\b"
         r"|\bconducting\b|^(?!missing\b)[a-z]+ing\b"
-        r"|\bcontents?\b|\bcontain|\bentries\b"
+        r"|\bcontents?\b|\bcontain|\bentries\b|\bprinciples\b|\bguidelines\b"
     ),
     "time_limit": re.compile(r"\d+\s*(?:hours?|days?|months?)|\btime limit|\bdeadline|\bwithin\b"),
     "punishment": re.compile(r"\bpunish|\bpenalt|\bsentence|\bconsequence|\boffen[cs]e\b"),
@@ -202,6 +208,8 @@ _MONEY = re.compile(
     r"(?:\brs\.?|₹|\binr)\s*\d|\d[\d,]*\s*(?:rupees|/-)|\b\d+(?:\.\d+)?\s*(?:lakh|crore)\b", re.I
 )
 _QUOTE_LINE = re.compile(r"^\s*>")
+#: A numbered list: the steps of a procedure, what a "steps" question asks for.
+_NUMBERED = re.compile(r"^\s*\d+[.)]\s", re.M)
 _LIST_LINE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 
 
@@ -216,11 +224,13 @@ def section_slug(section: str) -> str:
 
 
 def question_type(question: str) -> QuestionType:
-    """What kind of answer the question asks for (first matching kind wins)."""
-    text = expand_query(question).strip()
-    for kind, pattern in _TYPES:
-        if pattern.search(text):
-            return kind
+    """What kind of answer the question asks for (first matching kind wins), read from the
+    retrieval form and, when that names no kind, from the form with its framing kept ("what
+    to do when seizing a phone" asks for steps)."""
+    for text in (expand_query(question).strip(), question_form(question)):
+        for kind, pattern in _TYPES:
+            if pattern.search(text):
+                return kind
     return "general"
 
 
@@ -245,7 +255,47 @@ def topic_units(question: str) -> list[frozenset[str]]:
     return units + [synonyms(t) for t in terms - covered]
 
 
+#: Where an officer's question proper starts after a scenario ("body found in the lake, what
+#: are the steps for inquest"): a question word, or a procedure word asked about.
+_ASKED_FROM = re.compile(
+    r"\b(?:what|how|when|who|whose|which|why|can|may|is it|procedure|steps?|rules?)\b", re.I
+)
+_CLAUSE_BREAK = re.compile(r"[,;?!]|\s-\s|\.\s")
+#: A number or an act named before the question word is what is asked about ("CrPC 482 is
+#: now which section", "as a clearance 4 officer: what ..."), not a scenario.
+_CITED = re.compile(r"\d|\b(?:ipc|crpc|bns|bnss|bsa|pocso|ndps|jj|act|sections?|sec)\b", re.I)
+
+
+def asked_clause(question: str) -> str:
+    """The question proper without the scenario told before it: in each clause, the text from
+    its first question word on ("seizure of a stolen bike from the house, what is the
+    procedure for mahazar" -> "what is the procedure for mahazar"); the whole question when
+    no clause has a question word, or when a number or an act comes before it."""
+    parts, told = [], []
+    for clause in _CLAUSE_BREAK.split(normalise_texting(question)):
+        found = _ASKED_FROM.search(clause)
+        told.append(clause[: found.start()] if found else clause)
+        if found:
+            parts.append(clause[found.start() :])
+    if not parts or _CITED.search(" ".join(told)):
+        return question
+    return ", ".join(parts)
+
+
 def relevance(question: str, passage: Passage) -> float:
+    """The better of `clause_relevance` for the whole question and for the question proper
+    (`asked_clause`), so a scenario told first does not dilute what is asked; the question
+    proper counts only when it names a word that neither frames the question nor is
+    everyday ("... checklist steps" is not a question about steps)."""
+    whole = clause_relevance(question, passage)
+    asked = asked_clause(question)
+    named = set(analyse(_RECORD_IDS.sub(" ", expand_query(asked)))) - _FRAME_TERMS
+    if asked == question or all(is_general(t) for t in named):
+        return whole
+    return max(whole, clause_relevance(asked, passage))
+
+
+def clause_relevance(question: str, passage: Passage) -> float:
     """Weighted share of the question's topic units found in the passage (title, heading
     and text outside block quotations); a rare term weighs more than a common one
     (`weights.term_weight`), so "golden" counts for more than "case". A synonym unit is
@@ -741,6 +791,32 @@ def _amount_missing(question: str, chosen: list[tuple[int, _Sentence]]) -> bool:
     return not any(_MONEY.search(s.text) for _, s in chosen)
 
 
+def _numbered_siblings(usable: list[Passage], relevant: list[int], ranks: list[int]) -> list[int]:
+    """The numbered procedure sections of the documents already relevant: a "steps" question
+    (not one asking what a document contains) is answered by its document's numbered steps
+    even when they do not repeat the words of the question ("procedure when an e-FIR comes
+    by email": the handling steps)."""
+    docs = {usable[r].doc_id for r in relevant}
+    return [
+        r
+        for r in ranks
+        if r not in relevant and usable[r].doc_id in docs and _NUMBERED.search(usable[r].text)
+    ]
+
+
+#: Kinds of document a question can name as what it asks about ("the Whitefield standing
+#: order for ...").
+_DOCUMENT_KINDS = re.compile(r"\bstanding orders?\b|\bcirculars?\b", re.I)
+
+
+def _named_kind_found(question: str, passages: list[Passage]) -> bool:
+    """A question that names a kind of document is answered only from a document of that
+    kind: a station's standing order the officer may not read is not stood in for by an SOP
+    that shares its words (and the answer says nothing about any document it did not see)."""
+    named = {m.lower().rstrip("s") for m in _DOCUMENT_KINDS.findall(normalise_texting(question))}
+    return not named or any(kind in p.title.lower() for p in passages for kind in named)
+
+
 def compose_extractive_answer(
     question: str,
     passages: list[Passage],
@@ -756,7 +832,7 @@ def compose_extractive_answer(
     """
     usable = [p for p in passages[:top_passages] if p.score > min_score]
     terms = topic_terms(question)
-    if not terms or not usable:
+    if not terms or not usable or not _named_kind_found(question, usable):
         return closest_document_answer(None, [])
     kind = question_type(question)
     quotable: dict[int, list[_Sentence]] = {}
@@ -775,24 +851,37 @@ def compose_extractive_answer(
         closest = usable[max(scored)[1]] if scored else usable[0]
         return closest_document_answer(closest, warnings)
     relevant = [rank for r, rank in scored if r >= max(threshold, best - RELEVANT_SPREAD)]
+    procedure = kind == "steps" and not _ASKS_CONTENTS.search(expand_query(question))
+    if procedure:
+        relevant += _numbered_siblings(usable, relevant, [rank for _, rank in scored])
     top_score = max(p.score for p in usable)
     asks_who = bool(_ASKS_WHO.search(expand_query(question)))
     units = topic_units(question)
     answering = [r for r in relevant if _can_answer(kind, terms, quotable[r])] or relevant
-    primary = max(
-        answering,
-        key=lambda rank: (
-            relevance(question, usable[rank])
-            + 0.5 * usable[rank].score / top_score
-            + (0.5 * _heading_fit(kind, usable[rank], asks_who) if kind != "general" else 0.0)
-            + (0.5 * _heading_coverage(terms, usable[rank]) if kind != "general" else 0.0)
-            + (0.5 * _heading_focus(terms, usable[rank]) if kind == "definition" else 0.0)
-            + 0.5 * _asked_part(question, usable[rank])
+
+    def fit(rank: int) -> tuple[float, int]:
+        passage = usable[rank]
+        return (
+            relevance(question, passage)
+            + 0.5 * passage.score / top_score
+            + (0.5 * _heading_fit(kind, passage, asks_who) if kind != "general" else 0.0)
+            + (0.5 * _heading_coverage(terms, passage) if kind != "general" else 0.0)
+            + (0.5 * _heading_focus(terms, passage) if kind == "definition" else 0.0)
+            + 0.5 * _asked_part(question, passage)
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
             + (_sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0),
             -rank,
-        ),
-    )
+        )
+
+    primary = max(answering, key=fit)
+    if procedure and not _heading_fit(kind, usable[primary]):
+        # the best section is not a procedure section: its document's numbered steps are
+        in_order = [
+            r
+            for r in answering
+            if usable[r].doc_id == usable[primary].doc_id and _NUMBERED.search(usable[r].text)
+        ]
+        primary = max(in_order, key=fit) if in_order else primary
     if best < SURE_RELEVANCE and not _about(terms, usable[primary]):
         return closest_document_answer(usable[primary], warnings)
     if kind == "definition" and _defines_unnamed(question, [usable[r] for r in relevant]):

@@ -143,6 +143,14 @@ TRANSLITERATIONS: dict[str, str] = {
     "ಏನು": "what",
     "kab": "when",
     "yavaga": "when",
+    "yaavaga": "when",
+    "yavag": "when",
+    "matlab": "meaning",
+    "arth": "meaning",
+    "bandide": "came",
+    "bandaga": "when",
+    "maadodu": "do",
+    "maadi": "do",
     "kaun": "who",
     "kisko": "to whom",
     "kise": "to whom",
@@ -245,6 +253,64 @@ TRANSLITERATIONS: dict[str, str] = {
     "yava": "which",
 }
 
+#: Texting spellings and chat padding typed or dictated on a phone: the spelling written out,
+#: the padding (forms of address, "pls", "etc") dropped, so neither weighs as a topic word.
+TEXTING: dict[str, str] = {
+    "wat": "what",
+    "wht": "what",
+    "wats": "what is",
+    "whats": "what is",
+    "hw": "how",
+    "wen": "when",
+    "whn": "when",
+    "r": "are",
+    "u": "you",
+    "ur": "your",
+    "abt": "about",
+    "hrs": "hours",
+    "hr": "hour",
+    "yrs": "years",
+    "yr": "year",
+    "mins": "minutes",
+    "wrt": "about",
+    "diff": "difference",
+    "pct": "percent",
+    "pls": "",
+    "plz": "",
+    "plss": "",
+    "plzz": "",
+    "sir": "",
+    "sirji": "",
+    "saar": "",
+    "madam": "",
+    "mam": "",
+    "maam": "",
+    "ji": "",
+    "bro": "",
+    "yaar": "",
+    "boss": "",
+    "thx": "",
+    "thanks": "",
+    "ok": "",
+    "okay": "",
+    "etc": "",
+    "pa": "",
+    "guru": "",
+}
+#: Abbreviations written with a slash, read before the slash splits them into words.
+_SLASHED = re.compile(r"\b(?:u/s|r/w)(?=\s|\d|$)", re.IGNORECASE)
+_SLASH_MEANING = {"u/s": "under section", "r/w": "read with"}
+_TEXTING_WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/-]+")
+
+
+def normalise_texting(text: str) -> str:
+    """Texting spellings written out and chat padding dropped ("wat is zero fir sir" ->
+    "what is zero fir"); "u/s" is "under section". Other words are unchanged."""
+    text = _SLASHED.sub(lambda m: _SLASH_MEANING[m.group().lower()], text)
+    out = _TEXTING_WORD.sub(lambda m: TEXTING.get(m.group().lower(), m.group()), text)
+    return _SPACES.sub(" ", out).strip()
+
+
 #: Romanised phrases rewritten before the word-by-word pass (longest first).
 PHRASES: dict[str, str] = {
     "suraj dhalne ke baad": "after sunset",
@@ -285,10 +351,13 @@ PHRASES: dict[str, str] = {
     "sahi maadabeku": "sign",
     # informal English the knowledge base words formally
     "under the new code": "under the BNSS",
+    "under new code": "under the BNSS",
+    "under new law": "under the BNS and BNSS",
     "under the new law": "under the BNS and BNSS",
     "new criminal laws": "BNS BNSS BSA",
     "taken into custody": "arrested",
     "take into custody": "arrest",
+    "meant to": "purpose to",
     "lady": "woman",
     "ladies": "women",
 }
@@ -298,9 +367,24 @@ _FUNCTION_TEXT = (
     "ko ke ka ki se mein par aur hai hain tha kar karke hota hoti "
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
     "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
-    "padta padti padte padega liye hone hona galu galige aagi ive madida maadida"
+    "padta padti padte padega liye hone hona galu galige aagi ive madida maadida "
+    "karta karte karti kiya kiye jata jaata jati jaati"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
+
+#: Kannada verb endings ("maadtheevi" we do, "aagutte" it happens, "kodtare" they give): a
+#: word not known as it stands that ends in one is a verb form carrying no subject.
+_KANNADA_VERB_ENDINGS = (
+    "theevi",
+    "tivi",
+    "teevi",
+    "thini",
+    "tini",
+    "tare",
+    "thare",
+    "utte",
+    "uthe",
+)
 
 #: Kannada case endings; a word not known as it stands is looked up without them.
 _KANNADA_ENDINGS = (
@@ -374,6 +458,8 @@ def _word(word: str) -> str:
         return ""
     if lower.endswith(_KANNADA_MODALS):
         return next(english for ends, english in _MODAL_MEANING if lower.endswith(ends))
+    if lower.endswith(_KANNADA_VERB_ENDINGS) and len(lower) > 5:
+        return ""
     for ending in _KANNADA_ENDINGS:
         stem = lower[: -len(ending)]
         if lower.endswith(ending) and len(stem) >= 3:
@@ -386,9 +472,28 @@ def _word(word: str) -> str:
 def transliterate(text: str) -> str:
     """Hinglish / Kanglish words replaced by their English form, their function words
     dropped; other words (English, section numbers, act names) unchanged."""
-    text = unicodedata.normalize("NFKC", text)
+    text = normalise_texting(unicodedata.normalize("NFKC", text))
     text = _PHRASE.sub(lambda m: PHRASES[m.group().lower()], text)
     return _WORD.sub(lambda m: _word(m.group()), text)
+
+
+#: A clock time ("7 pm", "11.30 p.m.", "4am"): between 6 pm and 6 am it is night, after sunset
+#: and before sunrise in the words of BNSS 43(5); a daytime clock time says nothing.
+_CLOCK = re.compile(
+    r"\b(?P<hour>\d{1,2})(?:[:.]\d{2})?\s*(?P<half>a\.?m\.?|p\.?m\.?)(?!\w)", re.IGNORECASE
+)
+
+
+def _clock_meaning(match: re.Match[str]) -> str:
+    hour = int(match["hour"]) % 12
+    evening = match["half"].lower().startswith("p")
+    night = (evening and hour >= 6) or (not evening and hour < 6)
+    return "night after sunset" if night else "daytime"
+
+
+def clock_terms(text: str) -> str:
+    """A clock time replaced by what it means for the law on arrests at night."""
+    return _CLOCK.sub(_clock_meaning, text)
 
 
 _AGE = re.compile(
@@ -442,10 +547,11 @@ ASKS_CONTENTS = re.compile(
 
 
 @lru_cache(maxsize=4096)
-def expand_query(text: str) -> str:
-    """The retrieval form of an officer's question (see the module docstring); a pure
-    function of the text, asked several times per question, so remembered."""
-    english = juvenile_terms(age_terms(transliterate(age_terms(text))))
+def question_form(text: str) -> str:
+    """The officer's question in English words with its framing kept ("what to do when ...",
+    "steps to follow"): what the question's type is read from when the retrieval form has
+    lost it."""
+    english = juvenile_terms(age_terms(transliterate(age_terms(clock_terms(text)))))
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():
@@ -454,5 +560,13 @@ def expand_query(text: str) -> str:
     english = _SCENE.sub(lambda m: f"{m['what'] or m['of']} crime scene", english)
     if _EXPLAINS.search(english):
         english = _AUDIENCE.sub(" ", english)
-    stripped = _FRAMING.sub(" ", english)
+    return _SPACES.sub(" ", english).strip() or text.strip()
+
+
+@lru_cache(maxsize=4096)
+def expand_query(text: str) -> str:
+    """The retrieval form of an officer's question (see the module docstring): the
+    `question_form` with its framing removed; a pure function of the text, asked several
+    times per question, so remembered."""
+    stripped = _FRAMING.sub(" ", question_form(text))
     return _SPACES.sub(" ", stripped).strip() or text.strip()
