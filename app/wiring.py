@@ -22,6 +22,10 @@ if TYPE_CHECKING:  # LangGraph, LangChain and the model clients load only where 
     from tools.vision.http import TokenProvider
     from tools.vision.preparser import Preparser
 
+CHECKPOINT_SETUP_LOCK = 0x63615F636B707430
+"""The PostgreSQL advisory lock key under which a replica runs the checkpointer's migrations:
+LangGraph's `setup()` is not safe for two processes at once (both insert the same migration)."""
+
 
 def audit_config(settings: Settings) -> AuditConfig:
     """The audit trail's settings (docs/audit.md)."""
@@ -190,6 +194,22 @@ def checkpoint_serde() -> JsonPlusSerializer:
     return JsonPlusSerializer(allowed_msgpack_modules=CHECKPOINTED_TYPES)
 
 
+async def setup_lock(conn: Any, poll_s: float = 0.05) -> None:
+    """Take `CHECKPOINT_SETUP_LOCK` on `conn`, polling: a replica blocked inside
+    `pg_advisory_lock` would hold a snapshot that the migrations' CREATE INDEX CONCURRENTLY
+    waits for, a deadlock PostgreSQL does not detect."""
+    import asyncio
+
+    while True:
+        cur = await conn.execute(
+            "SELECT pg_try_advisory_lock(%s) AS taken", (CHECKPOINT_SETUP_LOCK,)
+        )
+        row = await cur.fetchone()
+        if row and row["taken"]:
+            return
+        await asyncio.sleep(poll_s)
+
+
 async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCheckpointSaver[Any]:
     """Conversation memory: SQLite under CRIMEASSIST_HOME, or PostgreSQL shared by replicas."""
     if settings.checkpoint_backend == "postgres":
@@ -209,7 +229,12 @@ async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCh
         await pool.open(wait=True, timeout=10)
         stack.push_async_callback(pool.close)
         saver = AsyncPostgresSaver(conn=pool, serde=checkpoint_serde())
-        await saver.setup()
+        async with pool.connection() as conn:  # replicas starting together migrate one by one
+            await setup_lock(conn)
+            try:
+                await saver.setup()
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock(%s)", (CHECKPOINT_SETUP_LOCK,))
         return saver
     import aiosqlite
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver

@@ -84,3 +84,9 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
     app.include_router(stream.router)
     app.include_router(ui.router)
     return app
+
+
+def create_app_from_environment() -> FastAPI:
+    """The service with settings from the environment: the factory each of `crimeassist serve
+    --workers N`'s processes calls."""
+    return create_app(Settings())

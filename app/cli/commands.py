@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,12 +67,27 @@ def seed_progress(line: str) -> None:
 
 
 def serve(args: argparse.Namespace, settings: Settings) -> int:
-    """Run the HTTP service and the demo chat page."""
+    """Run the HTTP service and the demo chat page; `--workers N` runs N processes on one
+    socket (uvicorn's workers), each building its own services from the environment. They
+    share state only through the configured backends (docs/deploy.md)."""
     import uvicorn
 
     from app.api.service import create_app
 
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_config=None)
+    if args.workers == 1:
+        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_config=None)
+        return 0
+    create_app(settings)  # refuse unsafe settings here, before any worker starts
+    if getattr(args, "db", None):  # each worker reads its settings from the environment
+        os.environ["CRIMEASSIST_RECORDS_DB"] = str(args.db)
+    uvicorn.run(
+        "app.api.service:create_app_from_environment",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_config=None,
+    )
     return 0
 
 

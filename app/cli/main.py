@@ -40,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = common(sub.add_parser("serve", help="run the HTTP service and the demo chat page"))
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument(
+        "--workers", type=int, default=1, help="service processes on the one port (default 1)"
+    )
     serve.set_defaults(handler=commands.serve)
 
     ask = common(sub.add_parser("ask", help="one full run of the graph"))

@@ -87,14 +87,22 @@ def service_env(home: Path, pg: PrivatePostgres) -> dict[str, str]:
 
 
 async def phase(
-    name: str, url: str, tokens: list[str], args: argparse.Namespace, **options: Any
+    name: str,
+    service: ServiceProcess,
+    pg: PrivatePostgres,
+    tokens: list[str],
+    args: argparse.Namespace,
+    **options: Any,
 ) -> tuple[dict[str, Any], list[Outcome]]:
-    """One bounded burst of traffic and its summary."""
+    """One bounded burst of traffic, its summary, and the CPU it cost per request: the service
+    (every worker), PostgreSQL and this load generator, beside the machine's load average.
+    The three share the machine's cores, so their sum bounds the throughput."""
     requests = options.pop("requests", args.requests)
     say(f"{name}: {requests} requests at concurrency {args.concurrency}")
     started = time.perf_counter()
+    cpu = service.cpu_seconds(), pg.cpu_seconds(), time.process_time()
     outcomes = await drive(
-        url,
+        service.url,
         tokens,
         requests=requests,
         concurrency=args.concurrency,
@@ -102,6 +110,12 @@ async def phase(
         **options,
     )
     result = summary(outcomes, time.perf_counter() - started)
+    per_request = 1000 / max(1, len(outcomes))
+    spent = service.cpu_seconds(), pg.cpu_seconds(), time.process_time()
+    for key, before, now in zip(("service", "postgres", "client"), cpu, spent, strict=True):
+        # max(0, ...): an outage restarts PostgreSQL, whose counters start again
+        result[f"{key}_cpu_ms_per_request"] = round(max(0.0, now - before) * per_request, 2)
+    result["load_average_1m"] = round(os.getloadavg()[0], 2)
     say(f"{name}: {json.dumps(result)}")
     return result, outcomes
 
@@ -121,13 +135,70 @@ def set_audit_insert(pg: PrivatePostgres, allowed: bool) -> None:
         db.execute(f"{verb} crimeassist_audit_writer")
 
 
+async def service_faults(
+    service: ServiceProcess, pg: PrivatePostgres, home: Path, tokens: list[str], args: Any
+) -> tuple[dict[str, Any], list[Outcome]]:
+    """PostgreSQL outage, audit sink unwritable, knowledge index unavailable: each under load,
+    each followed by a recovery burst on the same (not restarted) service."""
+    results: dict[str, Any] = {}
+    load = phase("postgres_outage", service, pg, tokens, args)
+    results["postgres_outage"], hit = await during(lambda: pg.outage(args.outage_s), 1.0, load)
+    results["postgres_outage_recovery"], after = await phase(
+        "postgres_outage_recovery", service, pg, tokens, args, requests=50
+    )
+    outcomes = hit + after
+
+    set_audit_insert(pg, False)
+    results["audit_unwritable"], hit = await phase(
+        "audit_unwritable", service, pg, tokens, args, requests=50
+    )
+    set_audit_insert(pg, True)
+    results["audit_unwritable_recovery"], after = await phase(
+        "audit_unwritable_recovery", service, pg, tokens, args, requests=50
+    )
+    outcomes += hit + after
+
+    with knowledge_unavailable(home / "qdrant" / Settings().kb_collection):
+        results["knowledge_unavailable"], hit = await phase(
+            "knowledge_unavailable", service, pg, tokens, args, requests=50
+        )
+    results["knowledge_unavailable_recovery"], after = await phase(
+        "knowledge_unavailable_recovery", service, pg, tokens, args, requests=50
+    )
+    return results, outcomes + hit + after
+
+
+async def groq_storm(
+    work: Path, home: Path, pg: PrivatePostgres, tokens: list[str], args: Any
+) -> tuple[dict[str, Any], list[Outcome]]:
+    """A second service pointed at a loopback Groq that answers 429 and 503."""
+    with GroqStorm() as storm:
+        storm_env = {
+            **service_env(home, pg),
+            "GROQ_API_KEY": "gsk_load_harness_storm",
+            "CRIMEASSIST_GROQ_BASE_URL": storm.url,
+            "CRIMEASSIST_GROQ_TIMEOUT_S": "2",
+        }
+        stormy = ServiceProcess(storm_env, work / "service-storm.log", args.workers).start()
+        try:
+            result, hit = await phase("groq_storm", stormy, pg, tokens, args, requests=60)
+            result["model_calls_refused"] = storm.calls
+            return result, hit
+        finally:
+            stormy.stop()
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     """Every phase against one private PostgreSQL and the real service; then the accounting."""
     work = Path(tempfile.mkdtemp(prefix="crimeassist-load-"))
     home = work / "home"
     pg = PrivatePostgres().init()
     say(f"private PostgreSQL on 127.0.0.1:{pg.port}")
-    results: dict[str, Any] = {"firs": args.firs, "concurrency": args.concurrency}
+    results: dict[str, Any] = {
+        "firs": args.firs,
+        "concurrency": args.concurrency,
+        "service_workers": args.workers,
+    }
     outcomes: list[Outcome] = []
     tokens_service = TokenService.from_settings(Settings())
     tokens = [tokens_service.mint(badge) for badge in OFFICERS]
@@ -135,60 +206,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         prepare_postgres(pg)
         say(f"seeding {args.firs} FIRs into its records database; knowledge base under {home}")
         seed(home, args.firs, pg.dsn("records"))
-        service = ServiceProcess(service_env(home, pg), work / "service.log").start()
+        env = service_env(home, pg)
+        service = ServiceProcess(env, work / "service.log", args.workers).start()
         try:
-            results["healthz"], _ = await phase("healthz", service.url, tokens, args, chat=False)
-            results["chat"], steady = await phase("chat", service.url, tokens, args)
+            results["healthz"], _ = await phase("healthz", service, pg, tokens, args, chat=False)
+            results["chat"], steady = await phase("chat", service, pg, tokens, args)
             outcomes += steady
             ceiling = results["healthz"]["throughput_rps"] or 1
             results["chat_vs_healthz"] = round(results["chat"]["throughput_rps"] / ceiling, 3)
-
-            load = phase("postgres_outage", service.url, tokens, args)
-            results["postgres_outage"], hit = await during(
-                lambda: pg.outage(args.outage_s), 1.0, load
-            )
-            results["postgres_outage_recovery"], after = await phase(
-                "postgres_outage_recovery", service.url, tokens, args, requests=50
-            )
-            outcomes += hit + after
-
-            set_audit_insert(pg, False)
-            results["audit_unwritable"], hit = await phase(
-                "audit_unwritable", service.url, tokens, args, requests=50
-            )
-            set_audit_insert(pg, True)
-            results["audit_unwritable_recovery"], after = await phase(
-                "audit_unwritable_recovery", service.url, tokens, args, requests=50
-            )
-            outcomes += hit + after
-
-            with knowledge_unavailable(home / "qdrant" / Settings().kb_collection):
-                results["knowledge_unavailable"], hit = await phase(
-                    "knowledge_unavailable", service.url, tokens, args, requests=50
-                )
-            results["knowledge_unavailable_recovery"], after = await phase(
-                "knowledge_unavailable_recovery", service.url, tokens, args, requests=50
-            )
-            outcomes += hit + after
+            if not args.steady_only:
+                faults, hit = await service_faults(service, pg, home, tokens, args)
+                results.update(faults)
+                outcomes += hit
         finally:
             service.stop()
-
-        with GroqStorm() as storm:
-            storm_env = {
-                **service_env(home, pg),
-                "GROQ_API_KEY": "gsk_load_harness_storm",
-                "CRIMEASSIST_GROQ_BASE_URL": storm.url,
-                "CRIMEASSIST_GROQ_TIMEOUT_S": "2",
-            }
-            stormy = ServiceProcess(storm_env, work / "service-storm.log").start()
-            try:
-                results["groq_storm"], hit = await phase(
-                    "groq_storm", stormy.url, tokens, args, requests=60
-                )
-                results["groq_storm"]["model_calls_refused"] = storm.calls
-                outcomes += hit
-            finally:
-                stormy.stop()
+        if not args.steady_only:
+            results["groq_storm"], hit = await groq_storm(work, home, pg, tokens, args)
+            outcomes += hit
 
         sink = PostgresAuditSink(pg.dsn("audit"))
         try:
@@ -218,12 +252,18 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=300, help="per phase")
     parser.add_argument("--seconds", type=float, default=90, help="cap per phase")
     parser.add_argument("--outage-s", type=float, default=3.0)
+    parser.add_argument("--workers", type=int, default=1, help="service worker processes")
+    parser.add_argument(
+        "--steady-only",
+        action="store_true",
+        help="only /healthz and steady chat (no faults); implies --no-write",
+    )
     parser.add_argument("--no-write", action="store_true", help="do not touch docs/benchmarks.md")
     args = parser.parse_args()
     started = time.perf_counter()
     results = asyncio.run(run(args))
     print(json.dumps(results, indent=2))
-    if not args.no_write:
+    if not (args.no_write or args.steady_only):
         write_sections([(TITLE, "bench.loadtest", time.perf_counter() - started, results)])
     return 0 if all(results["goals"].values()) else 1
 

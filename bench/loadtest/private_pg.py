@@ -12,6 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.loadtest.cpu import tree_cpu_seconds
+
 
 def free_port() -> int:
     """An unused TCP port on the loopback interface."""
@@ -83,6 +85,14 @@ class PrivatePostgres:
     def stop(self) -> None:
         """Stop the server at once (connections are cut)."""
         self._run(pg_bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the server (postmaster and its backends) has used since it last started."""
+        try:
+            pid = int((self.data / "postmaster.pid").read_text(encoding="ascii").split()[0])
+        except (OSError, ValueError, IndexError):
+            return 0.0
+        return tree_cpu_seconds(pid)
 
     def outage(self, seconds: float) -> None:
         """Stop the server, keep it down for `seconds`, start it again."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+from contextlib import AsyncExitStack
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from app.settings import Settings
-from app.wiring import open_assistant
+from app.wiring import open_assistant, open_checkpointer
 from schemas.request import ChatRequest
 from tools.roster import officer_by_badge
 
@@ -55,3 +57,22 @@ async def test_replicas_continue_each_others_direct_and_compiled_turns(
         steps = [s.metadata["step"] async for s in replica_b.graph.aget_state_history(config)]
     assert [turn.question for turn in state.values["history"]] == ["hello", "thanks", "bye"]
     assert steps == [16, 10, 4] and state.next == ()
+
+
+async def test_replicas_starting_together_on_a_new_database_both_start(
+    pg_database: str, tmp_path: Path
+) -> None:
+    """LangGraph's checkpointer migrations, run by two replicas at once, would both insert the
+    same migration row; the setup lock makes the second wait for the first."""
+    async with AsyncExitStack() as stack:
+        savers = await asyncio.gather(
+            *(
+                open_checkpointer(
+                    Settings(home=tmp_path, checkpoint_backend="postgres", checkpoint_pg_dsn=dsn),
+                    stack,
+                )
+                for dsn in (pg_database, pg_database, pg_database)
+            )
+        )
+        for saver in savers:
+            assert await saver.aget_tuple({"configurable": {"thread_id": "none"}}) is None
