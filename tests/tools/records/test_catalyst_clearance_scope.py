@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -17,6 +18,7 @@ from tools.records.catalyst_executor import CatalystExecutor
 from tools.records.catalyst_scope import SensitivityDoesNotFit
 from tools.records.service import RecordsService
 from tools.roster import load_roster
+from tools.text2zcql.base import ZcqlDraft, ZcqlRequest
 from validators.clearance.policy import load_policy
 
 CLEARANCE_3 = "KA-3003"
@@ -175,3 +177,26 @@ async def test_a_limited_list_shows_the_same_firs_whatever_is_sealed() -> None:
     without = await answer(ZcqlOverSqlite(VISIBLE), statement, "list")
     with_sealed = await answer(ZcqlOverSqlite(VISIBLE + SEALED), statement, "list")
     assert without == with_sealed and len(without[1]) == 20
+
+
+class SerialsDraft:
+    """A generator whose draft names FIRs by number alone, too many to probe with the bound."""
+
+    def __init__(self, serials: tuple[str, ...]) -> None:
+        self.serials = serials
+
+    async def generate(self, request: ZcqlRequest) -> ZcqlDraft:
+        statement = f"SELECT fir_id FROM firs WHERE precinct_id IN ({jurisdiction()})"
+        return ZcqlDraft(statement, "list", "FIRs", fir_serials=self.serials)
+
+
+async def test_a_serial_probe_with_no_room_for_the_bound_finds_nothing_instead_of_failing() -> None:
+    catalyst = ZcqlOverSqlite(VISIBLE)
+    records = replace(
+        service(catalyst), generator=SerialsDraft(("00001", "00002", "00003", "00004"))
+    )
+    officer = load_roster()[CLEARANCE_3]
+    request = records.request("FIRs 1, 2, 3 and 4", officer)
+    draft = await records.draft(request, officer)
+    assert draft.statement is not None and draft.clarification is None
+    assert catalyst.statements == []
