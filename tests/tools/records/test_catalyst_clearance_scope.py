@@ -94,11 +94,11 @@ def count_statement() -> str:
     )
 
 
-def trend_statement() -> str:
+def trend_statement(start: str = "2025-01-01", end: str = "2026-01-01") -> str:
     return (
         f"SELECT registered_at FROM firs WHERE precinct_id IN ({jurisdiction()}) "
-        "AND status != 'Closed' AND registered_at >= '2025-01-01 00:00:00' "
-        "AND registered_at < '2026-01-01 00:00:00' ORDER BY registered_at LIMIT 0, 300"
+        f"AND status != 'Closed' AND registered_at >= '{start} 00:00:00' "
+        f"AND registered_at < '{end} 00:00:00' ORDER BY registered_at LIMIT 0, 300"
     )
 
 
@@ -137,8 +137,23 @@ async def test_a_clearance_3_month_trend_counts_the_firs_they_may_see() -> None:
     assert {row["month"]: row["firs"] for row in table} == dict(months)
 
 
+async def test_a_trend_too_long_to_count_by_month_pages_the_firs_they_may_see() -> None:
+    catalyst = ZcqlOverSqlite(VISIBLE + SEALED)
+    _, table = await answer(catalyst, trend_statement("2024-01-01", "2026-06-01"), "trend")
+    assert {row["month"]: row["firs"] for row in table} == dict(
+        Counter(r[4][:7] for r in open_in(VISIBLE))
+    )
+    assert [s.rsplit("LIMIT ", 1)[1] for s in catalyst.statements] == ["0, 300", "300, 300"]
+    assert all("AND sensitivity <= 3 ORDER BY" in s for s in catalyst.statements)
+
+
 async def test_sealed_firs_change_no_count_or_trend() -> None:
-    for statement, intent in ((count_statement(), "count"), (trend_statement(), "trend")):
+    paged = trend_statement("2024-01-01", "2026-06-01")
+    for statement, intent in (
+        (count_statement(), "count"),
+        (trend_statement(), "trend"),
+        (paged, "trend"),
+    ):
         without = await answer(ZcqlOverSqlite(VISIBLE), statement, intent)
         with_sealed = await answer(ZcqlOverSqlite(VISIBLE + SEALED), statement, intent)
         assert without == with_sealed
