@@ -1,7 +1,8 @@
 """The Catalyst Data Store backend: the validated ZCQL text over the ZCQL REST API.
 
 On Catalyst there is no SQL to shadow tables with, so `table_sources` is refused: row policy there
-comes from the Data Store role's table scopes (a Select-only custom role, user scope) plus the
+comes from the Data Store role's table scopes (a Select-only custom role, user scope), the
+sensitivity bound the clearance plan writes into a `firs` statement (`catalyst_scope`), and the
 clearance filter's post-filter of the returned rows. The statement sent is the validated text
 itself, with ` LIMIT 300` appended when it has no LIMIT (safe: the validator rejects comments and
 separators, so nothing can swallow the suffix).

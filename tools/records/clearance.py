@@ -3,8 +3,10 @@
 `plan_clearance` binds an accepted statement to one officer's clearance sources (the
 policy compiled into trusted CTEs that shadow firs, persons and vehicles); `run_plan`
 executes only such a plan. SQLite and PostgreSQL withhold rows and mask cells inside the
-database. Catalyst (any backend that is not SQL) cannot take CTEs: the plain result is
-post-filtered by `filter_rows` with trusted context look-ups, failing closed.
+database. Catalyst (any backend that is not SQL) cannot take CTEs: the result is
+post-filtered by `filter_rows` with trusted context look-ups, failing closed; a statement
+over `firs` alone is sent with the officer's sensitivity bound in its own WHERE
+(`catalyst_scope`), proven on its tree, so its counts and dates are within clearance.
 
 What an officer receives is a function of the rows they may see: the visible rows, and
 the cells masked in them (whether a cell is masked depends only on context columns of
@@ -27,6 +29,7 @@ from typing import Any, NamedTuple
 
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, KEYS
+from tools.records.catalyst_scope import scoped
 from tools.records.dialect import error_free
 from tools.records.executor import RecordsExecutor
 from tools.records.implied_scope import SourcedScope, implied_tables
@@ -50,6 +53,7 @@ from validators.clearance.sql_scope import (
     read_columns,
     table_sources,
 )
+from validators.clearance.where_scope import bounds_sensitivity
 from validators.zcql.validate import AcceptedStatement
 
 SQL_BACKENDS: dict[str, Dialect] = {"sqlite": "sqlite", "postgres": "postgres"}
@@ -96,7 +100,7 @@ def plan_clearance(
         raise TypeError("only an accepted statement can be planned")
     dialect = SQL_BACKENDS.get(backend)
     if dialect is None:
-        return ClearedPlan(statement, officer, policy.version, None, {})
+        return ClearedPlan(scoped(statement, officer), officer, policy.version, None, {})
     key = (statement.statement, statement.tables, officer, dialect, name_index)
     cached = _PLANNED.get(key)
     if cached is None or cached[0] is not policy:
@@ -160,6 +164,7 @@ async def run_plan(
             aliases=aliases,
             columns=raw.columns,
             jurisdiction_checked=True,
+            sensitivity_checked=bounds_sensitivity(plan.statement.tree, officer),
             matched_on=condition_columns(plan.statement.tree),
             links=links,
         )

@@ -135,7 +135,11 @@ class RecordsService:
         verdict = self.validate(statement, officer)
         if verdict.accepted_statement is None:
             return []
-        cleared = await self._run(self.plan(verdict.accepted_statement, officer))
+        try:
+            plan = self.plan(verdict.accepted_statement, officer)
+        except QueryRejected:  # no room for the clearance condition (Catalyst): none found
+            return []
+        cleared = await self._run(plan)
         return [str(row["fir_id"]) for row in cleared.rows if row.get("fir_id")]
 
     def validate(self, statement: str | None, officer: Officer) -> ZcqlVerdict:

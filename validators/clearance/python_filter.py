@@ -80,6 +80,7 @@ def filter_rows(
     aliases: Mapping[str, str] | None = None,
     columns: Sequence[str] | None = None,
     jurisdiction_checked: bool = False,
+    sensitivity_checked: bool = False,
     matched_on: Iterable[ColumnRef] = (),
     links: Mapping[str, str] | None = None,
 ) -> ClearedRows:
@@ -89,7 +90,9 @@ def filter_rows(
     (`projection.column_sources`). `context_rows` supplies base-table facts by key. A row
     is withheld unless every case-data alias is provably visible (`unverifiable_record`
     otherwise); a cell is masked unless provably visible. `jurisdiction_checked` accepts
-    an unknown precinct because the ZCQL validator already confined the statement.
+    an unknown precinct because the ZCQL validator already confined the statement;
+    `sensitivity_checked` accepts an unknown sensitivity because the statement's own WHERE
+    bounds it (`where_scope.bounds_sensitivity`).
     `matched_on` are columns the statement filtered or joined on: a row matched through a
     value the officer may not see is dropped silently, as the masked SQL scope would never
     have matched it. `links` ties persons/vehicles aliases to the FIR alias they were
@@ -123,7 +126,12 @@ def filter_rows(
                 if t in CASE_TABLES
                 and (
                     r := withheld_reason(
-                        officer, policy, t, facts[a], jurisdiction_checked=jurisdiction_checked
+                        officer,
+                        policy,
+                        t,
+                        facts[a],
+                        jurisdiction_checked=jurisdiction_checked,
+                        sensitivity_checked=sensitivity_checked,
                     )
                 )
             ),

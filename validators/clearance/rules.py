@@ -123,11 +123,19 @@ def withheld_reason(
     facts: Facts,
     *,
     jurisdiction_checked: bool = False,
+    sensitivity_checked: bool = False,
 ) -> str | None:
-    """The first row rule that hides the record, `unverifiable_record` if unknown, or None."""
+    """The first row rule that hides the record, `unverifiable_record` if unknown, or None.
+
+    `jurisdiction_checked` / `sensitivity_checked`: the statement itself confined its rows by
+    that rule, so an unknown verdict passes (a known failing one still hides the record)."""
+    checked = {
+        "precinct_in_jurisdiction": jurisdiction_checked,
+        "sensitivity_within_clearance": sensitivity_checked,
+    }
     for rule in policy.row_rules:
         verdict = ROW_CHECKS[rule.check](officer, table, facts)
-        if verdict is None and jurisdiction_checked and rule.check == "precinct_in_jurisdiction":
+        if verdict is None and checked[rule.check]:
             continue
         if verdict is None:
             return UNVERIFIABLE

@@ -26,10 +26,21 @@ from validators.zcql.schema import BOOLEAN_COLUMNS
 COMMISSIONER = officer("commissioner", 5)
 
 
-async def test_an_aggregate_without_keys_is_withheld_below_clearance_5(
+async def test_an_aggregate_below_clearance_5_counts_only_firs_within_clearance(
     catalyst_executor: CatalystLike, policy: ClearancePolicy
 ) -> None:
     query = f"SELECT COUNT(ROWID) FROM firs WHERE firs.precinct_id = '{HOME}'"
+    cleared = await run_with_clearance(
+        accepted(query), ROSTER["constable"], catalyst_executor, policy
+    )
+    assert [list(r.values()) for r in cleared.rows] == [[1]]  # FIR-2026-00001 alone
+    assert (cleared.withheld_rows, cleared.reasons) == (0, {})
+
+
+async def test_an_aggregate_over_persons_without_keys_is_still_withheld_below_clearance_5(
+    catalyst_executor: CatalystLike, policy: ClearancePolicy
+) -> None:
+    query = f"SELECT COUNT(ROWID) FROM persons WHERE persons.precinct_id = '{HOME}'"
     cleared = await run_with_clearance(
         accepted(query), ROSTER["constable"], catalyst_executor, policy
     )
