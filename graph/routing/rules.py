@@ -35,6 +35,9 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   what a document contains, how to do something; `graph.routing.knowledge_frame`) that names
   no FIR, plate, place, period, IO or person and counts nothing is `rag`, even when it names
   a crime: the records hold no punishments or deadlines.
+- A records count or list that mentions tomorrow only as context ("meeting with the DCP
+  tomorrow, how many thefts last month") is `zcql`; the word alone does not make it date
+  arithmetic, which still goes to the fallback engine.
 """
 
 from __future__ import annotations
@@ -78,6 +81,25 @@ RECORD_WORDS = re.compile(
 COUNT_QUESTION = re.compile(
     r"^\s*how (?:many|much)\b|\b(?:kitne|kitni|kitna|eshtu|estu|yeshtu)\b", re.IGNORECASE
 )
+
+COMING_DAY = re.compile(r"\btomorrow\b|\btmrw?\b|\bnaale\b", re.IGNORECASE)
+COUNT_OR_LIST = re.compile(
+    r"\bhow many\b|\bcount\b|\bnumber of\b|\blist\b|\bfir numbers\b"
+    r"|\b(?:kitne|kitni|kitna|eshtu|estu|yeshtu)\b",
+    re.IGNORECASE,
+)
+
+
+def records_ask_beside_a_coming_day(text: str) -> bool:
+    """A records count or list that names tomorrow only as the officer's reason for asking (a
+    meeting, a hearing): no date arithmetic, law or procedure is asked."""
+    return (
+        COMING_DAY.search(text) is not None
+        and COUNT_OR_LIST.search(text) is not None
+        and names_records(text)
+        and not asks_date_arithmetic(text)
+        and not asks_law_or_procedure(text)
+    )
 
 
 def names_no_records(text: str) -> bool:
@@ -150,6 +172,8 @@ def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
         return "zcql", "records follow-up after a records answer"
     if needs_tools(text):
         return "fallback", "needs arithmetic or an outside figure over records"
+    if records_ask_beside_a_coming_day(text):
+        return "zcql", "a records count or list; tomorrow is only the reason for asking"
     if names_no_records(text):
         return "rag", "a count question naming no records term"
     if asks_law_or_procedure(text):

@@ -276,6 +276,9 @@ def compose_records_answer(
     count = _count_value(rows)
     if count is not None:
         return f"{explanation}: {count}.", table_rows(rows, counted)
+    if not rows and intent == "list":
+        none = list_header(explanation, 0, total).rstrip(".")
+        return f"{none}: no matching records you are cleared to see.", []
     if not rows:
         return f"No matching records you are cleared to see ({explanation}).", []
     if intent in ("breakdown", "top_n", "compare"):

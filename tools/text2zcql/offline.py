@@ -140,6 +140,10 @@ _PLATES_ASKED = re.compile(
 """Asking for vehicles' plates: a vehicles question even when no vehicle status is named."""
 _HOW_MANY = re.compile(r"\b(?:how many|count|kitne|kitni|eshtu|yeshtu|estu)\b")
 """Asking for a number of persons in an FIR (narrower than `_COUNT`: "contact number of")."""
+_READ_AS_COUNT = (
+    "(you named only a place and a period, so I read this as how many FIRs were registered "
+    "there in that period)"
+)
 _COUNT = re.compile(
     r"\b(?:how many|count|number of|no\.? of|kitne|kitni|kitna|total|tally|how much|eshtu|"
     r"yeshtu|estu|together|combined|altogether)\b"
@@ -415,7 +419,9 @@ def _draft(
     same_as = referenced_fir(request.active_fir_id, request.history) if same_io else None
     if same_io and same_as is None:
         return clarify("Which FIR's IO do you mean? Open the FIR or give its number.")
-    if not _has_records_signal(e) and io is None and not same_as and not e.refers_to_visible:
+    bare = not _has_records_signal(e) and io is None and not same_as and not e.refers_to_visible
+    place_and_period = bare and e.period is not None and bool(e.stations or e.districts)
+    if bare and not (place_and_period and not e.dimensions):
         return unparsed(
             "I could not find anything to query in the records (a crime, place, period, "
             "status or FIR number)."
@@ -454,6 +460,9 @@ def _draft(
         if _WHO.search(text) or asked.filtered:
             return _persons_matching(e, asked, precincts, about, filters)
     dims = [d for d in e.dimensions if d != "io_name" or not (e.io_badge or io)]
+    if place_and_period and not _TREND.search(text):
+        counted = _counted(text, where, about, filters)
+        return replace(counted, explanation=f"{counted.explanation.rstrip('.')} {_READ_AS_COUNT}.")
     if _COUNT.search(text) and not dims and not _TREND.search(text):
         return _counted(text, where, about, filters)
     if b.cost(where) > b.MAX_CONDITIONS:
