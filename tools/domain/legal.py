@@ -319,12 +319,17 @@ def _bare_ipc(text: str) -> str:
 #: answer: a time limit, the steps of a procedure, who may do something. Asked about a cited
 #: section, they are left to the knowledge base unless a column of the row is asked for too.
 NOT_ROW_KINDS = frozenset({"time_limit", "steps", "permission"})
+#: A yes/no question ("is BNS 111 a new offence") is read as a permission question too, but
+#: asks about the section itself.
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were)\b")
 
 
-def asks_row(kind: str | None, aspects: set[str]) -> bool:
+def asks_row(question: str, kind: str | None, aspects: set[str]) -> bool:
     """The question asks what a BNS row holds: a column of it (punishment, bailable,
     cognisable, triable by), the IPC mapping, the offence, or the row as a whole."""
-    return bool(aspects) or kind not in NOT_ROW_KINDS
+    if aspects or kind not in NOT_ROW_KINDS:
+        return True
+    return kind == "permission" and bool(_YES_NO.match(question))
 
 
 def _cited_rows(text: str) -> list[BnsSection]:
@@ -372,7 +377,7 @@ def legal_answer(question: str, kind: str | None = None) -> LegalAnswer | None:
     `NOT_ROW_KINDS` keeps a cited section's row out unless one of its columns is asked for."""
     text = _bare_ipc(question.lower().replace("–", "-"))
     aspects = {name for name, pattern in ASPECTS.items() if pattern.search(text)}
-    row_asked = asks_row(kind, aspects)
+    row_asked = asks_row(text, kind, aspects)
     sentences: list[str] = []
     entries: list[tuple[str, str]] = []
     kb: list[str] = []

@@ -36,6 +36,7 @@ def test_other_questions_citing_a_section_are_not_answered_with_its_row(question
         ("which court tries an offence under BNS 64", "triable by: Court of Session"),
         ("IPC 379 under the new law, BNS which section", "BNS 303(2)"),
         ("what is BNS 111", "organised crime"),
+        ("is BNS 111 a new offence", "organised crime (new offence)"),
         ("procedure for arrest - is BNS 318(4) bailable", "bailable: no (non-bailable)"),
         ("who decides bail, is BNS 64 bailable", "bailable: no (non-bailable)"),
     ],
