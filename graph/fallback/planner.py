@@ -20,7 +20,7 @@ from graph.fallback.records_math import RecordsMath, records_math
 from graph.fallback.state import ToolRecord
 from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT, asks_live_figure
 from schemas.records import FIR_ID_PATTERN
-from tools.domain.legal import legal_answer
+from tools.legal_lookup import table_answer
 
 __all__ = ["PlannedCall", "PlannerInput", "compose", "first_step", "next_step"]
 
@@ -114,7 +114,7 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
     if expression is not None:
         calls.append(PlannedCall("calculator", {"expression": expression}))
     computed = bool(calls)
-    if not computed and legal_answer(question) is not None:
+    if not computed and table_answer(question) is not None:
         return [PlannedCall("legal_reference", {"question": question[:500]})]
     if not computed and WEB_EXPLICIT.search(question) and not FIR_ID.search(question):
         return [PlannedCall("web_search", {"query": question[:300]})]

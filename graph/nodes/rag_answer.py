@@ -15,7 +15,7 @@ from graph.nodes.retrieve import knowledge_question
 from graph.routing.knowledge_frame import knowledge_frame
 from graph.state import GraphState
 from schemas.result import Citation, PipelineResult
-from tools.domain.legal import SOURCE, LegalAnswer, legal_answer
+from tools.domain.legal import SOURCE, LegalAnswer
 from tools.knowledge.answer import (
     RELEVANCE_THRESHOLD,
     best_relevance,
@@ -23,6 +23,7 @@ from tools.knowledge.answer import (
 )
 from tools.knowledge.grounded import grounded_answer
 from tools.knowledge.index import Passage
+from tools.legal_lookup import table_answer
 
 NOT_RELEVANT = (
     "No knowledge-base passage was relevant to this question, so the procedure part is left out."
@@ -77,7 +78,7 @@ async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
         return {}
     question = knowledge_question(state)
     passages = state.get("passages") or []
-    found = legal_answer(question)
+    found = table_answer(question)
     if found is not None:
         steps = _sop_steps(question, found, passages)
         return {"results": [steps or table_result(found, passages)]}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from schemas.result import Citation
 from tools.agent.base import AgentTool, ToolContext, ToolOutput
 from tools.agent.lookups import QuestionArgs
-from tools.domain.legal import SOURCE, legal_answer
+from tools.domain.legal import SOURCE
+from tools.legal_lookup import table_answer
 
 NOT_A_LOOKUP = (
     "The legal reference table answers punishments, bail and cognisability of BNS sections, "
@@ -16,7 +17,7 @@ NOT_A_LOOKUP = (
 
 async def run_legal(args: QuestionArgs, ctx: ToolContext) -> ToolOutput:
     """Answer from the table, one citation per table entry used."""
-    found = legal_answer(args.question)
+    found = table_answer(args.question)
     if found is None:
         return ToolOutput(text=NOT_A_LOOKUP, ok=False, data={"found": False})
     citations = {

@@ -2,8 +2,10 @@
 
 Data in `data/legal/` (sources named in its README). `legal_answer(question)` answers a
 table look-up ("punishment for BNS 303", "IPC 420 in BNS", "is BNS 318 bailable", "is
-theft bailable", "charge-sheet limit for a 10-year offence", "BNSS 43(5)") and returns None
-for anything else, so callers fall through to the knowledge base. A blank cell is reported as not
+theft bailable", "charge-sheet limit for a 10-year offence" or "... for a BNS 303 case", "BNSS
+43(5)") and returns None for anything else, so callers fall through to the knowledge base. A
+question citing a BNS or IPC section but asking something its row does not hold (a time limit,
+the steps of a procedure, who may act) is not a look-up. A blank cell is reported as not
 recorded, never guessed.
 """
 
@@ -313,30 +315,79 @@ def _bare_ipc(text: str) -> str:
     return _LETTERED.sub(r"ipc \1", text)
 
 
-def legal_answer(question: str) -> LegalAnswer | None:
-    """The table's answer to a look-up question, or None when it is not one (an IPC section
-    the table does not list is left to the knowledge base, which may say more about it)."""
-    text = _bare_ipc(question.lower().replace("–", "-"))
-    aspects = {name for name, pattern in ASPECTS.items() if pattern.search(text)}
-    sentences: list[str] = []
-    entries: list[tuple[str, str]] = []
-    kb: list[str] = []
-    if DEFAULT_BAIL.search(text) and not _refs(text, "bns") and not _refs(text, "ipc"):
-        rule = _provision("default_bail")
-        sentences.append(provision_sentence(rule))
+#: Kinds of question (as `tools.knowledge.answer.question_type` names them) a BNS row does not
+#: answer: a time limit, the steps of a procedure, who may do something. Asked about a cited
+#: section, they are left to the knowledge base unless a column of the row is asked for too.
+NOT_ROW_KINDS = frozenset({"time_limit", "steps", "permission"})
+#: A yes/no question ("is BNS 111 a new offence") is read as a permission question too, but
+#: asks about the section itself.
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were)\b")
+
+
+def asks_row(question: str, kind: str | None, aspects: set[str]) -> bool:
+    """The question asks what a BNS row holds: a column of it (punishment, bailable,
+    cognisable, triable by), the IPC mapping, the offence, or the row as a whole."""
+    if aspects or kind not in NOT_ROW_KINDS:
+        return True
+    return kind == "permission" and bool(_YES_NO.match(question))
+
+
+def _cited_rows(text: str) -> list[BnsSection]:
+    """The rows of every BNS section cited and of every BNS section replacing a cited IPC one."""
+    rows = [row for ref in _refs(text, "bns") for row in find_bns(ref)]
+    rows += [row for ref in _refs(text, "ipc") for row in find_by_ipc(ref)]
+    return list(dict.fromkeys(rows))
+
+
+def _max_years(punishment: str) -> int | None:
+    """The longest term in years a punishment names (`1 to 3 years ... 3 to 7 years` -> 7)."""
+    return max((int(m[1]) for m in _YEARS.finditer(punishment)), default=None)
+
+
+def default_bail_answer(text: str) -> LegalAnswer | None:
+    """BNSS 187(3) and the period that applies: from each cited section's punishment, or from
+    the punishment the question states; None when a cited section is not in the table."""
+    rule = _provision("default_bail")
+    sentences, entries = [provision_sentence(rule)], [_provision_entry(rule)]
+    if _refs(text, "bns") or _refs(text, "ipc"):
+        rows = _cited_rows(text)
+        if not rows:
+            return None
+        for row in rows:
+            sentences.append(section_sentence(row, {"punishment"}))
+            entries.append(_entry(row))
+            grave = bool(_GRAVE.search(row.punishment))
+            extra = default_bail_class(_max_years(row.punishment), grave)
+            if extra:
+                sentences.append(extra)
+                entries.append(_provision_entry(rule))
+    else:
         years = _YEARS.search(text)
         extra = default_bail_class(int(years[1]) if years else None, bool(_GRAVE.search(text)))
-        entries.append(_provision_entry(rule))
         if extra:
             sentences.append(extra)
             entries.append(_provision_entry(rule))
-        kb.append(rule.kb)
-        return LegalAnswer(tuple(sentences), tuple(entries), tuple(kb))
-    for ref in _refs(text, "bns"):
+    return LegalAnswer(tuple(sentences), tuple(entries), (rule.kb,))
+
+
+def legal_answer(question: str, kind: str | None = None) -> LegalAnswer | None:
+    """The table's answer to a look-up question, or None when it is not one (an IPC section
+    the table does not list is left to the knowledge base, which may say more about it).
+    `kind` is the question's kind (`tools.legal_lookup.table_answer` reads it); a kind in
+    `NOT_ROW_KINDS` keeps a cited section's row out unless one of its columns is asked for."""
+    text = _bare_ipc(question.lower().replace("–", "-"))
+    aspects = {name for name, pattern in ASPECTS.items() if pattern.search(text)}
+    row_asked = asks_row(text, kind, aspects)
+    sentences: list[str] = []
+    entries: list[tuple[str, str]] = []
+    kb: list[str] = []
+    if DEFAULT_BAIL.search(text):
+        return default_bail_answer(text)
+    for ref in _refs(text, "bns") if row_asked else []:
         for row in find_bns(ref):
             sentences.append(section_sentence(row, aspects))
             entries.append(_entry(row))
-    for ref in _refs(text, "ipc"):
+    for ref in _refs(text, "ipc") if row_asked else []:
         rows = find_by_ipc(ref)
         if not rows:
             sentences.append(f"IPC {ref} is not in the reference table.")
@@ -356,7 +407,7 @@ def legal_answer(question: str) -> LegalAnswer | None:
         return None
     if not sentences:
         unknown = _refs(text, "bns")
-        if unknown:
+        if unknown and row_asked:
             return LegalAnswer(
                 (f"BNS {unknown[0]} is not in the reference table of common sections.",),
                 (("bns-not-listed", "BNS reference table"),),
