@@ -14,12 +14,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tools.records.catalyst_executor import CatalystExecutor
+from tests.tools.records.catalyst_mock import catalyst_service
 from tools.records.catalyst_scope import SensitivityDoesNotFit
 from tools.records.service import RecordsService
 from tools.roster import load_roster
 from tools.text2zcql.base import ZcqlDraft, ZcqlRequest
-from validators.clearance.policy import load_policy
 
 CLEARANCE_3 = "KA-3003"
 CLOCK = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
@@ -73,14 +72,7 @@ class ZcqlOverSqlite:
 
 
 def service(catalyst: ZcqlOverSqlite) -> RecordsService:
-    client = httpx.AsyncClient(transport=httpx.MockTransport(catalyst))
-    executor = CatalystExecutor("https://api.catalyst.zoho.in", "42", lambda: "tok", client=client)
-    return RecordsService(
-        generator=None,  # type: ignore[arg-type]  # the tests run statements directly
-        executor=executor,
-        policy=load_policy(),
-        clock=lambda: CLOCK,
-    )
+    return catalyst_service(catalyst, CLOCK)
 
 
 def jurisdiction() -> str:

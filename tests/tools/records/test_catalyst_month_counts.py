@@ -13,13 +13,12 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.tools.records.catalyst_mock import catalyst_service
 from tools.records.answer import month_buckets
-from tools.records.catalyst_executor import CatalystExecutor
 from tools.records.month_counts import MAX_MONTHS, month_count_statements, month_total
 from tools.records.service import RecordsService
 from tools.roster import load_roster
 from validators.clearance.cleared import ClearedRows
-from validators.clearance.policy import load_policy
 from validators.zcql import AcceptedStatement, validate
 
 TOP, CLEARANCE_3 = "KA-5005", "KA-3003"
@@ -71,14 +70,7 @@ class FakeCatalyst:
 
 
 def service(catalyst: FakeCatalyst) -> RecordsService:
-    client = httpx.AsyncClient(transport=httpx.MockTransport(catalyst))
-    executor = CatalystExecutor("https://api.catalyst.zoho.in", "42", lambda: "tok", client=client)
-    return RecordsService(
-        generator=None,  # type: ignore[arg-type]  # the tests run statements directly
-        executor=executor,
-        policy=load_policy(),
-        clock=lambda: CLOCK,
-    )
+    return catalyst_service(catalyst, CLOCK)
 
 
 def trend(precincts: frozenset[str], start: str, end: str) -> str:
