@@ -16,6 +16,7 @@ from graph.routing.knowledge_frame import asks_law_or_procedure
 from graph.routing.mixed import has_procedure_signal
 from tools.text2zcql.entities import Entities
 from tools.text2zcql.offline import not_about_records
+from tools.text2zcql.same_again import names_records, prepare
 from tools.text2zcql.understand import understand
 
 _COUNTS_TIME = re.compile(
@@ -52,6 +53,7 @@ def grounded_records_question(text: str, today: date) -> bool:
         return False
     if _COUNTS_TIME.search(text):
         return False
-    u = understand(text, today)
+    asked, _ = prepare(text, names_records(today))  # reason and interjections set aside
+    u = understand(asked, today)
     left = [w for w in u.unknown if w != u.entities.unknown_place]
     return _records_filter(u.entities) and not left

@@ -14,7 +14,9 @@ from datetime import date
 from graph.routing.mixed import has_procedure_signal
 from graph.state import GraphState
 from tools.text2zcql.followup import continues, continues_nothing, name_the_role, points_back
+from tools.text2zcql.on_screen import read_on_screen
 from tools.text2zcql.other_firs import referent
+from tools.text2zcql.same_again import back_to_fir, prepare
 from tools.text2zcql.same_io import asks_same_io
 from tools.text2zcql.understand import understand
 
@@ -38,7 +40,7 @@ def records_context_route(state: GraphState) -> str | None:
         return None
     page = state.get("page_context")
     visible = bool(page is not None and page.visible_record_ids)
-    if visible and _ON_SCREEN_LIST.search(text):
+    if visible and (_ON_SCREEN_LIST.search(text) or read_on_screen(text) != text):
         return "refers to the FIRs listed on screen"
     if page is not None and page.active_fir_id and _ABOUT_OPEN_FIR.search(text):
         return "asks about the FIR open on screen"
@@ -47,12 +49,15 @@ def records_context_route(state: GraphState) -> str | None:
         return "a follow-up with no earlier question: the records reader asks which one"
     if not history or history[-1].route not in RECORDS_ROUTES:
         return None
-    u = understand(text, date.today())
-    if continues(u, text, visible) or (points_back(text) and not visible):
+    questions = tuple(turn.question for turn in history)
+    asked, again = prepare(back_to_fir(text, questions[-1:]), lambda _clause: True)
+    if again:
+        return "asks for the previous records question again with one thing changed"
+    u = understand(asked, date.today())
+    if continues(u, asked, visible) or (points_back(asked) and not visible):
         return "follows up the previous records question"
     if asks_same_io(text):
         return "asks for the cases of the IO of an FIR named earlier"
-    questions = tuple(turn.question for turn in history)
     if name_the_role(text, questions) != text:
         return "a pronoun for the person an FIR named earlier in that role"
     if referent(text, questions) is not None:

@@ -44,6 +44,7 @@ from tools.text2zcql.conditions import filters as _filters
 from tools.text2zcql.conditions import too_many as _too_many
 from tools.text2zcql.confidence import draft_confidence
 from tools.text2zcql.crime_scope import read_crime_scope
+from tools.text2zcql.current_work import read_current_work
 from tools.text2zcql.entities import Entities, person_cases_role
 from tools.text2zcql.fir_fields import PLACE, fields_asked, names_a_field, read_fir_fields
 from tools.text2zcql.followup import (
@@ -60,6 +61,7 @@ from tools.text2zcql.followup import (
 from tools.text2zcql.investigators import Investigator
 from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.on_screen import read_on_screen
 from tools.text2zcql.other_firs import probe_draft, referent
 from tools.text2zcql.persons import (
     ANYONE_ARRESTED,
@@ -73,6 +75,7 @@ from tools.text2zcql.persons import (
     read_person_words,
 )
 from tools.text2zcql.rank_words import read_rank_words
+from tools.text2zcql.same_again import back_to_fir, names_records, prepare
 from tools.text2zcql.same_io import (
     asks_same_io,
     describe_same_io,
@@ -210,6 +213,16 @@ class OfflineZcqlGenerator:
 
 def parse(request: ZcqlRequest) -> ZcqlDraft:
     """The synchronous parser behind `OfflineZcqlGenerator.generate`."""
+    asked_as, again = prepare(read_current_work(request.question), names_records(request.today))
+    asked_as = back_to_fir(asked_as, records_history(request.history))
+    if again and not records_history(request.history):
+        return clarify(
+            "Which earlier question do you mean? This is the start of our conversation, so "
+            "there is no previous question to repeat; please ask it in full."
+        )
+    if request.visible_record_ids:
+        asked_as = read_on_screen(asked_as)
+    request = replace(request, question=asked_as)
     text = normalise_text(request.question)
     if not text:
         return unparsed("The question is empty.")

@@ -34,6 +34,7 @@ from tools.text2zcql.lexicon import (
     VEHICLE_STATUS_PHRASES,
     crime_filter,
 )
+from tools.text2zcql.weekdays import name_weekdays
 
 GRAMMAR = frozenset(
     """
@@ -184,7 +185,7 @@ def _ids(stations: list[places.Station]) -> set[str]:
 def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> Understanding:
     """Entities of one question, misspellings corrected, the ungrounded words listed;
     `precincts` (the caller's) settle a station name that fits several."""
-    text = in_english(expand_abbreviations(normalise_text(question)))
+    text = name_weekdays(in_english(expand_abbreviations(normalise_text(question))), today)
     as_typed = text
     e = extract(text, today, cased=question)
     corrections: list[tuple[str, str]] = []
