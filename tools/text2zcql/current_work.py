@@ -21,9 +21,14 @@ _PENDING_NOW = re.compile(
 )
 
 
+_SITTING_ON = re.compile(r"\b(?:is|are)\s+sitting\s+on\b", re.IGNORECASE)
+
+
 def read_current_work(question: str) -> str:
-    """`question` with still-being-worked-on wording written as "pending"."""
+    """`question` with still-being-worked-on wording written as "pending"; "is sitting on"
+    (files an IO holds) as "has"."""
     out = _PENDING_NOW.sub(r"\1", question)
+    out = _SITTING_ON.sub("has", out)
     out = _CURRENT.sub(" pending ", out)
     out = _CURRENT_WITH.sub(" pending with ", out)
     return " ".join(out.split())

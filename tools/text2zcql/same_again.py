@@ -31,7 +31,8 @@ _REPEAT = re.compile(
     r"\b(?:repeat|redo)\s+(?:that|it|this|the same)(?:\s+(?:but|for|in|at)\b)?", re.IGNORECASE
 )
 _THAT_NUMBER = re.compile(
-    rf"\b(?:what (?:is|was) )?that\s+(?:(?P<what>[a-z][a-z -]*?)\s+)?{_COUNTED}\b"
+    r"(?<!with )(?<!along )\b(?:what (?:is|was) )?that\s+"
+    rf"(?:(?P<what>[a-z][a-z -]*?)\s+)?{_COUNTED}\b"
     r"(?:\s*,?\s*what (?:is|was) it\b)?",
     re.IGNORECASE,
 )
@@ -56,6 +57,11 @@ _REASON_WORDS = re.compile(
     r"\b(?:meeting|review|report|briefing|presentation|court|wants?|wanted|asked|asking|"
     r"called|conference|visit|inspection|audit|tomorrow|tonight|evening|morning|need it|"
     r"needs it|for the|for my|for our)\b",
+    re.IGNORECASE,
+)
+_TRAILING_REASON = re.compile(
+    r"[\s,;-]+(?:(?:please|pls|sir|madam)\s+)?for (?:the|my|our|a|tomorrow'?s?) (?:\w+ )?"
+    r"(?:statement|meeting|review|report|briefing|presentation|court|file|hearing|visit)\b.*$",
     re.IGNORECASE,
 )
 _FOLLOW = re.compile(
@@ -108,6 +114,9 @@ def prepare(question: str, names_records: Callable[[str], bool]) -> tuple[str, b
     m = _REASON.match(text)
     if m is not None:
         text = set_aside_lead(reason_and_question(text, names_records(m["head"])))
+    tail = _TRAILING_REASON.search(text)
+    if tail is not None and not names_records(tail[0]):
+        text = text[: tail.start()]
     return read_same_again(text)
 
 
