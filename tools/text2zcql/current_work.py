@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import re
 
-_NOW = r"(?:right now|just now|now|currently|presently|at present|as of now|as of today|still)"
+_NOW = (
+    r"(?:right now|just now|now|currently|presently|at present|at the moment|as of now|"
+    r"as of today|still)"
+)
 _WORKING = (
     r"(?:investigating|probing|handling|working on|sitting on|holding|dealing with|"
     r"being investigated|being probed|being handled)"
