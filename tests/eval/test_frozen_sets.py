@@ -65,3 +65,12 @@ def test_the_four_version_5_held_out_sets_are_frozen() -> None:
         "out_of_scope_v5.jsonl",
         "fallback_heldout_v5.jsonl",
     } <= set(read_manifest(MANIFEST))
+
+
+def test_the_four_version_6_held_out_sets_are_frozen() -> None:
+    assert {
+        "records_heldout_v6.jsonl",
+        "knowledge_heldout_v6.jsonl",
+        "out_of_scope_v6.jsonl",
+        "fallback_heldout_v6.jsonl",
+    } <= set(read_manifest(MANIFEST))

@@ -22,8 +22,8 @@ from tools.roster import load_roster
 
 ROSTER = load_roster()
 BADGES = set(ROSTER)
-#: Version 1 (written first), versions 2 to 5 (written later, each in new wording); see the README.
-VERSIONS = {"v1": "", "v2": "_v2", "v3": "_v3", "v4": "_v4", "v5": "_v5"}
+#: Version 1 (written first), versions 2 to 6 (written later, each in new wording); see the README.
+VERSIONS = {"v1": "", "v2": "_v2", "v3": "_v3", "v4": "_v4", "v5": "_v5", "v6": "_v6"}
 RECORDS_SETS = {v: load_set(EVAL_DIR / f"records_heldout{s}.jsonl") for v, s in VERSIONS.items()}
 KNOWLEDGE_SETS = {
     v: load_set(EVAL_DIR / f"knowledge_heldout{s}.jsonl") for v, s in VERSIONS.items()
