@@ -69,10 +69,18 @@ WEEKDAY = re.compile(
 )
 WHEN_DUE = re.compile(
     r"\bby when\b|\bwhen\b|\blast date\b|\bdeadline\b|\bwhich date\b|\bwhat date\b|\bdue\b"
-    r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b|\blatest\b"
+    r"|\bexpire|\bby what\b|\bmust\b|\bend(?:s|ing)?\b|\bruns? out\b|\blapses?\b"
+    r"|\blast day\b|\blatest\b"
     r"|\b(?:completed?|finish(?:ed)?|filed?|done|over)\s+by\s*\??\s*$",
     re.IGNORECASE,
 )
+DAY_ASKED = re.compile(
+    r"\bwhen (?:is|does|will|was|did|falls?)\b|\b(?:which|what) (?:date|day)\b|\bon which\b"
+    r"|\bdate of\b|\bkis (?:date|din|tarikh|tareekh|day)\b|\bkab (?:hai|padta|padega|aata)\b"
+    r"|\b(?:yaava|yavaga|yaavaga|yavaaga) ?(?:dina|date|dinanka|thareeku)?\b",
+    re.IGNORECASE,
+)
+"""The date of a day asked for (English, Hinglish, Kanglish)."""
 NOW = re.compile(r"\s*(?:now|today|this day)\b", re.IGNORECASE)
 BACK_REFERENCE = re.compile(
     r"\s*(?:that|it|this|then|the same(?: date| day)?|the above)\b|\s*[?.!]*\s*$", re.I
@@ -157,7 +165,7 @@ STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "appearance_notice_14",
         re.compile(
             r"\b(?:35\s?\(3\)|41-?a)(?!\w).*\bnotice\b|\bnotice\b.*\b(?:35\s?\(3\)|41-?a)(?!\w)"
-            r"|\b(?:notice of appearance|appearance notice)\b",
+            r"|\b(?:notice of appearance|appearance notice)\b|\barnesh kumar\b",
             re.I,
         ),
     ),
@@ -260,7 +268,22 @@ def date_call(question: str, today: date) -> PlannedCall | None:
         )
     if TODAY_ONLY.search(question):
         return PlannedCall("date_utility", {"operation": "today"})
+    festival = _festival_day_asked(question, today)
+    if festival is not None:
+        return PlannedCall("date_utility", {"operation": "weekday", "start": festival})
     return None
+
+
+def _festival_day_asked(question: str, today: date) -> str | None:
+    """The one festival whose date is asked ("when is Ugadi 2027", "Ugadi kis date ko hai"),
+    as the date tool reads it."""
+    if not DAY_ASKED.search(question):
+        return None
+    try:
+        named = [m for m in date_mentions(question, today) if m.festival]
+    except ToolError:
+        return None
+    return named[0].written if len(named) == 1 else None
 
 
 def _deadline_call(

@@ -18,7 +18,7 @@ from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.records_answer import combine_call, records_answer
 from graph.fallback.records_math import RecordsMath, records_math
 from graph.fallback.state import ToolRecord
-from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT, asks_live_figure
+from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT, live_figure_clause
 from schemas.records import FIR_ID_PATTERN
 from tools.legal_lookup import table_answer
 
@@ -89,10 +89,17 @@ def extract_expression(question: str) -> str | None:
 
 
 def _math(query: PlannerInput) -> RecordsMath | None:
-    """Arithmetic over records counts, unless the question states its own numbers."""
-    if computation(query.question) is not None:
+    """Arithmetic over records counts, unless the question states its own numbers or asks
+    for a day-to-day figure ("aaj petrol ka rate"), which no records count gives."""
+    if computation(query.question) is not None or _asks_live_figure(query.question):
         return None
     return records_math(query.question, query.today)
+
+
+def _asks_live_figure(question: str) -> bool:
+    """A day-to-day figure asked in a clause that names no records."""
+    live = live_figure_clause(question)
+    return live is not None and not RECORDS.search(live)
 
 
 def first_step(query: PlannerInput) -> list[PlannedCall]:
@@ -118,7 +125,7 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
         return [PlannedCall("legal_reference", {"question": question[:500]})]
     if not computed and WEB_EXPLICIT.search(question) and not FIR_ID.search(question):
         return [PlannedCall("web_search", {"query": question[:300]})]
-    if not computed and asks_live_figure(question) and not RECORDS.search(question):
+    if not computed and _asks_live_figure(question):
         return [PlannedCall("web_search", {"query": question[:300]})]
     if PAGE.search(question):
         calls.append(PlannedCall("page_context"))
