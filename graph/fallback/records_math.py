@@ -443,10 +443,11 @@ def _pair(question: str) -> RecordsMath | None:
     rest = ASIDE.sub("", m["rest"] or "")
     operation: Operation = "ratio" if re.match(r"(?i)ratio", m.group(0)) else "difference"
     a_label, b_label = _tidy(m["a"]), _tidy(b)
-    a_side, b_side = _periods_only(*_against_recovered(a_label, b_label))
-    return RecordsMath(
-        operation, (_side(a_side, noun, rest), _side(b_side, noun, rest)), (a_label, b_label)
-    )
+    a_side, b_side = _against_recovered(a_label, b_label)
+    dated = _periods_only(a_side, b_side)
+    labels = dated if dated != (a_side, b_side) else (a_label, b_label)
+    a_side, b_side = dated
+    return RecordsMath(operation, (_side(a_side, noun, rest), _side(b_side, noun, rest)), labels)
 
 
 STOLEN = re.compile(r"^(?:stolen|lost|missing)$", re.IGNORECASE)
