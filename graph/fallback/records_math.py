@@ -501,11 +501,15 @@ def _rate(question: str, today: date) -> RecordsMath | None:
     crime = RATE_SPAN.search(question) if RATE_WORD.search(question) else None
     crime = crime or PER_BASE.search(question)
     stated = quantities(question)
-    if crime is None or len(stated) > 1:
+    based = RATE_BASE.search(question)
+    if (crime is None and based is None) or len(stated) > 1:
         return None
-    word = crime["crime"].lower()
+    word = crime["crime"].lower() if crime is not None else ""
     word = word[:-1] if word in ("firs", "cases", "crimes") else word
-    subject = _rate_subject(question, crime, word)
+    end = crime.end("crime") if crime is not None else based.start() if based else 0
+    subject = _rate_subject(question, end, word)
+    if crime is None and subject is None:
+        return None
     if subject is not None:
         asked = _count_question(subject)
         base = rate_base(question)
@@ -532,13 +536,14 @@ def _rate(question: str, today: date) -> RecordsMath | None:
 CLAUSE_BREAK = re.compile(r"[,;:?]|\b(?:if|where|when|given|with)\b", re.IGNORECASE)
 
 
-def _rate_subject(question: str, crime: re.Match[str], word: str) -> str | None:
-    """What a rate counts, when the word before "rate"/"per lakh" is not itself a crime or
-    FIRs ("Udupi theft FIRs this year per lakh", "robbery FIRs in my jurisdiction per lakh"):
-    the whole clause before it, if it names records (with a crime or FIRs in it)."""
-    if word in CRIME_PLURAL or extract(word, date(2000, 1, 1)).crimes:
+def _rate_subject(question: str, end: int, word: str) -> str | None:
+    """What a rate counts, when the word before "rate"/"per lakh" (ending at `end`) is not
+    itself a crime or FIRs ("Udupi theft FIRs this year per lakh", "robbery FIRs in my
+    jurisdiction per lakh", "Whitefield thefts in 2025 per lakh"): the whole clause before
+    it, if it names records (with a crime or FIRs in it)."""
+    if word in CRIME_PLURAL or (word and extract(word, date(2000, 1, 1)).crimes):
         return None
-    head = _tidy(CLAUSE_BREAK.split(question[: crime.end("crime")])[-1])
+    head = _tidy(CLAUSE_BREAK.split(question[:end])[-1])
     head = re.sub(r"^(?:what(?:'s| is)|give|tell me|find)\s+(?:the\s+)?", "", head, flags=re.I)
     found = extract(head.lower(), date(2000, 1, 1))
     if not (found.crimes or re.search(r"\b(?:firs?|cases?|crimes?)\b", head, re.I)):
