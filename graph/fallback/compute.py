@@ -285,10 +285,11 @@ def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
 
 
 def _asks_per_unit(question: str, m: re.Match[str]) -> bool:
-    """ "how many A per B" asked, B a thing counted (not a span of time: "cases per month" is
-    a pace, not a share out)."""
+    """ "how many A per B" asked (or people per B), B a thing counted (not a span of time:
+    "cases per month" is a pace, not a share out)."""
     asked = re.search(rf"\bhow (?:many|much)\s+{re.escape(m['top'])}\b", question, re.I)
-    return asked is not None and not TIME_UNIT.fullmatch(m["bottom"])
+    people = POPULATION.fullmatch(m["top"]) is not None
+    return (asked is not None or people) and not TIME_UNIT.fullmatch(m["bottom"])
 
 
 def _named(question: str, values: list[Quantity], noun: str) -> list[Quantity]:
