@@ -1,4 +1,6 @@
-"""Writes probes_fall8_fallback.jsonl: fallback tool questions in the fall8 helper's own
+"""Writes probes_fall8_fallback.jsonl (written before any change) and
+probes_fall8_fallback_2.jsonl (a second batch, written after the first round of fixes, to
+check that they generalise): fallback tool questions in the fall8 helper's own
 wording, with every gold value computed here (arithmetic in Python, festival dates from the
 `holidays` calendars for India/Karnataka, deadlines by the counting rule named in each note,
 records counts by SQL on the 20,000-FIR evaluation database). Run from the repository root:
@@ -17,7 +19,7 @@ from pathlib import Path
 import holidays
 
 TODAY = date(2026, 12, 3)
-OUT = Path(__file__).with_name("probes_fall8_fallback.jsonl")
+HERE = Path(__file__).parent
 SCOPE = {
     "KA-1001": (1, ["BLR-E-KRP"]),
     "KA-2002": (2, ["BLR-E-KRP", "BLR-E-WFD"]),
@@ -399,25 +401,115 @@ def cases(db: sqlite3.Connection) -> list[dict]:
     ]
 
 
+def later_cases(db: sqlite3.Connection) -> list[dict]:
+    """The second batch: the same classes in fresh wording."""
+    y26, y25, nxt = "2026-01-01", "2025-01-01", "2027-01-01"
+    mhd = "precinct_id = 'BLR-E-MHD'"
+    burg = count(db, "KA-3003", f"{mhd} AND crime_group LIKE 'BURGLARY%'", y25, y26)
+    mhd_all = count(db, "KA-3003", mhd, y25, y26)
+    cheat = count(db, "KA-4010", "crime_group = 'CHEATING'", y25, y26)
+    closed = count(db, "KA-4010", "crime_group = 'CHEATING' AND status = 'Closed'", y25, y26)
+    k26 = count(db, "KA-1001", "1=1", y26, nxt)
+    k25 = count(db, "KA-1001", "1=1", y25, y26)
+    hbt = "precinct_id = 'HDH-C-HBT' AND crime_group = 'THEFT'"
+    murders = count(db, "KA-4010", hbt, y25, y26)
+    return [
+        number(
+            "p8g-001",
+            "ratio",
+            "1 lakh 75 thousand citizens and 25 home guards, citizens per home guard",
+            "KA-4008",
+            175000 / 25,
+        ),
+        number(
+            "p8g-002",
+            "ratio",
+            "we issued 3,600 challans across 24 checkposts, how many "
+            "challans did every checkpost issue",
+            "KA-2002",
+            3600 / 24,
+        ),
+        number(
+            "p8g-003",
+            "percentage",
+            "how much is 12.5 percent of 3 lakh 60 thousand",
+            "KA-3003",
+            12.5 * 360000 / 100,
+        ),
+        number(
+            "p8g-004",
+            "records_calc",
+            "how many burglaries in Mahadevapura in 2025 and what share of total FIRs there",
+            "KA-3003",
+            burg * 100 / mhd_all,
+            counts=[burg, mhd_all],
+        ),
+        number(
+            "p8g-005",
+            "records_calc",
+            "cheating cases in my jurisdiction during 2025, what percent were closed",
+            "KA-4010",
+            closed * 100 / cheat,
+            counts=[closed, cheat],
+        ),
+        number(
+            "p8g-006",
+            "records_calc",
+            "FIRs this year vs last year in my station - what's the difference",
+            "KA-1001",
+            abs(k26 - k25),
+            counts=[k26, k25],
+        ),
+        number(
+            "p8g-007",
+            "records_calc",
+            "Hubballi Town theft FIRs 2025 per lakh people, population 9.4 lakh",
+            "KA-4010",
+            murders * 100000 / 940000,
+            counts=[murders],
+        ),
+        day(
+            "p8g-008",
+            "date_arithmetic",
+            "when does Ugadi fall in 2027",
+            "KA-3006",
+            festival("Ugadi", 2027),
+        ),
+        day(
+            "p8g-009",
+            "legal_deadline",
+            "extortion accused first remanded 12 Oct 2026, when does the 60 day period lapse",
+            "KA-4010",
+            date(2026, 10, 12) + timedelta(days=59),
+            "remand day is day 1",
+        ),
+        web("p8g-010", "aaj sone ki keemat kya hai Bengaluru mein", "KA-2002"),
+        web("p8g-011", "what is the current onion price in Mysuru market", "KA-3006"),
+    ]
+
+
 def main(db_path: str) -> None:
-    header = {
-        "id": "header",
-        "kind": "header",
-        "set": "probes_fall8_fallback",
-        "version": 1,
-        "today": TODAY.isoformat(),
-        "timezone": "Asia/Kolkata",
-        "database": {
-            "builder": "tools.records.seed.build_records_db",
-            "n_firs": 20000,
-            "seed": 7,
-            "today": TODAY.isoformat(),
-        },
-        "scoring": "as fallback_heldout",
-    }
     with sqlite3.connect(db_path) as db:
-        rows = [header, *cases(db)]
-    OUT.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        batches = {"probes_fall8_fallback": cases(db), "probes_fall8_fallback_2": later_cases(db)}
+    for name, found in batches.items():
+        header = {
+            "id": "header",
+            "kind": "header",
+            "set": name,
+            "version": 1,
+            "today": TODAY.isoformat(),
+            "timezone": "Asia/Kolkata",
+            "database": {
+                "builder": "tools.records.seed.build_records_db",
+                "n_firs": 20000,
+                "seed": 7,
+                "today": TODAY.isoformat(),
+            },
+            "scoring": "as fallback_heldout",
+        }
+        rows = [header, *found]
+        out = HERE / f"{name}.jsonl"
+        out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
 
 
 if __name__ == "__main__":

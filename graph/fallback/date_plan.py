@@ -81,6 +81,10 @@ DAY_ASKED = re.compile(
     re.IGNORECASE,
 )
 """The date of a day asked for (English, Hinglish, Kanglish)."""
+RECORDS_NOUN = re.compile(
+    r"\b(?:firs?|cases?|complaints?|registered|accused|arrest\w*|bandobast)\b", re.IGNORECASE
+)
+"""Words that make "when was ... Ugadi ..." a records or duty question, not a festival's date."""
 NOW = re.compile(r"\s*(?:now|today|this day)\b", re.IGNORECASE)
 BACK_REFERENCE = re.compile(
     r"\s*(?:that|it|this|then|the same(?: date| day)?|the above)\b|\s*[?.!]*\s*$", re.I
@@ -277,7 +281,7 @@ def date_call(question: str, today: date) -> PlannedCall | None:
 def _festival_day_asked(question: str, today: date) -> str | None:
     """The one festival whose date is asked ("when is Ugadi 2027", "Ugadi kis date ko hai"),
     as the date tool reads it."""
-    if not DAY_ASKED.search(question):
+    if not DAY_ASKED.search(question) or RECORDS_NOUN.search(question):
         return None
     try:
         named = [m for m in date_mentions(question, today) if m.festival]
@@ -376,8 +380,8 @@ def _unreadable(question: str, today: date) -> PlannedCall | None:
 
 def asks_date_arithmetic(question: str) -> bool:
     """Date arithmetic on a date the question states (a festival too): N days/weeks/months
-    after or before it, days between or since it, its weekday, or a legal deadline starting
-    on it (the router's test)."""
+    after or before it, days between or since it, its weekday, a festival's date, or a legal
+    deadline starting on it (the router's test)."""
     try:
         stated = find_dates(question, date.today())
     except ToolError:
@@ -387,6 +391,8 @@ def asks_date_arithmetic(question: str) -> bool:
         return True
     if not stated:
         return False
+    if _festival_day_asked(question, date.today()) is not None:
+        return True
     offset = OFFSET.search(question) or ADD_TO.search(question)
     if offset or WEEKDAY.search(question) or DAYS_ASKED.search(question):
         return True

@@ -14,6 +14,7 @@ from dataclasses import replace
 from graph.fallback.calls import PlannedCall, PlannerInput
 from graph.fallback.compute import computation, needs_outside_figure
 from graph.fallback.date_plan import date_call
+from graph.fallback.numbers import quantities
 from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.records_answer import combine_call, records_answer
 from graph.fallback.records_math import RecordsMath, records_math
@@ -68,7 +69,7 @@ WORD_OPERATORS = (
 
 def extract_expression(question: str) -> str | None:
     """The arithmetic expression in a question, if it has one ("240 divided by 16" too)."""
-    text = question
+    text = _scaled_written_out(question)
     for words, symbol in WORD_OPERATORS:
         text = words.sub(symbol, text)
     for mask in _MASKS:
@@ -86,6 +87,15 @@ def extract_expression(question: str) -> str | None:
     while best.endswith(")") and best.count(")") > best.count("("):
         best = best[:-1].strip()
     return best or None
+
+
+def _scaled_written_out(question: str) -> str:
+    """Amounts said with a scale word written as plain numbers ("12.5% of 3 lakh 60 thousand"
+    -> "12.5% of 360000"), so the arithmetic span takes the whole amount."""
+    for q in reversed(quantities(question)):
+        if re.search(r"[a-z]", q.text, re.IGNORECASE) and not q.percent:
+            question = f"{question[: q.start]}{q.literal}{question[q.start + len(q.text) :]}"
+    return question
 
 
 def _math(query: PlannerInput) -> RecordsMath | None:

@@ -518,7 +518,8 @@ def _rate(question: str, today: date) -> RecordsMath | None:
             return RecordsMath("count", (asked,), (_tidy(subject),), per=per)
         return RecordsMath("rate", (asked,), (_tidy(subject),), population=stated[0], per=per)
     noun = CRIME_PLURAL.get(word) or _plural(word)
-    places = [p for p in _places(question) if p] or (["my jurisdiction"] if crime["own"] else [])
+    own = crime is not None and crime["own"]
+    places = [p for p in _places(question) if p] or (["my jurisdiction"] if own else [])
     places = places or _read_places(question)
     if not places:
         return None

@@ -118,3 +118,11 @@ async def test_a_days_fuel_price_in_hinglish_says_web_search_is_not_configured(a
 async def test_an_offence_named_before_bns_section_comes_from_the_table(ask):
     response = await ask(OFFICER, "dowry death BNS section and minimum punishment")
     assert "80(2)" in response.answer and "7 years" in response.answer
+
+
+async def test_a_festivals_date_asked_with_a_year_is_not_a_records_follow_up(ask):
+    calendar = holidays.country_holidays("IN", subdiv="KA", years=2027)
+    day = next(d for d, n in calendar.items() if "Ugadi" in n)
+    response = await ask(OFFICER, "when does Ugadi fall in 2027")
+    assert response.route == "fallback"
+    assert f"{day.day} {day.strftime('%B')} 2027" in response.answer

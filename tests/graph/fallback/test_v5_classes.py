@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 
 from graph.fallback.compute import computation
-from graph.fallback.date_plan import date_call
+from graph.fallback.date_plan import asks_date_arithmetic, date_call
 from graph.fallback.numbers import quantities
 from graph.fallback.planner import PlannerInput, first_step
 from graph.fallback.records_math import asks_records_arithmetic, records_math
@@ -169,3 +169,21 @@ def test_the_live_figure_clause_leaves_the_reason_out() -> None:
 def test_an_offence_named_before_bns_section_is_looked_up() -> None:
     found = table_answer("extortion BNS section and punishment")
     assert found is not None and any("BNS 308" in s for s in found.sentences)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how much is 12.5 percent of 3 lakh 60 thousand", 45000),
+        ("2 lakh plus 35 thousand", 235000),
+    ],
+)
+def test_amounts_said_with_scale_words_are_whole_in_the_expression(question, expected) -> None:
+    calls = first_step(PlannerInput(question=question, today=TODAY))
+    assert [c.name for c in calls] == ["calculator"]
+    assert float(evaluate(calls[0].args["expression"])) == pytest.approx(expected)
+
+
+def test_a_festivals_date_asked_for_is_date_arithmetic_for_the_router() -> None:
+    assert asks_date_arithmetic("when does Ugadi fall in 2027")
+    assert not asks_date_arithmetic("when was the last Ugadi bandobast FIR registered")
