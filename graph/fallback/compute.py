@@ -279,9 +279,20 @@ def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
         numerator = next(q for q in values if q is not bottom[0])
         return Computation(
             f"round({numerator.literal}/{bottom[0].literal}, 2)",
-            f"{numerator.text} over {bottom[0].text} is {{value}} {m['top']} per {m['bottom']}.",
+            f"{numerator.text} over {bottom[0].text} is {{value}} {m['top']} per "
+            f"{_named_in_full(question, m, bottom[0])}.",
         )
     return None
+
+
+def _named_in_full(question: str, m: re.Match[str], bottom: Quantity) -> str:
+    """The divisor as the question names it: "home guard" for "per home guard", when the next
+    word also names the quantity ("25 home guards")."""
+    following = _LABEL.findall(question[m.end("bottom") : m.end("bottom") + 30])[:1]
+    labels = _labels(question, bottom)
+    if following and _stem(following[0]) in labels and _stem(m["bottom"]) in labels:
+        return f"{m['bottom']} {following[0]}"
+    return m["bottom"]
 
 
 def _asks_per_unit(question: str, m: re.Match[str]) -> bool:
