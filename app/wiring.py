@@ -243,14 +243,15 @@ async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCh
 
 
 async def sqlite_checkpointer(conn: Any) -> BaseCheckpointSaver[Any]:
-    """LangGraph's SQLite saver on the aiosqlite connection `conn`, its tables set up, with the
-    SQLite audit sink's commit pragmas: WAL (LangGraph's `setup` sets it) and
-    `synchronous=NORMAL`. A commit then appends to the WAL without waiting for the disk to
-    flush it: a crashed process loses no committed turn and the file never corrupts; a power
-    loss may lose the last turns' memory. What is stored is unchanged."""
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+    """LangGraph's SQLite saver on the aiosqlite connection `conn` (its read in fewer trips to
+    the connection's thread, `app.sqlite_checkpoints`), its tables set up, with the SQLite
+    audit sink's commit pragmas: WAL (LangGraph's `setup` sets it) and `synchronous=NORMAL`.
+    A commit then appends to the WAL without waiting for the disk to flush it: a crashed
+    process loses no committed turn and the file never corrupts; a power loss may lose the
+    last turns' memory. What is stored is unchanged."""
+    from app.sqlite_checkpoints import SqliteSaver
 
-    saver = AsyncSqliteSaver(conn, serde=checkpoint_serde())
+    saver = SqliteSaver(conn, serde=checkpoint_serde())
     await saver.setup()
     async with conn.execute("PRAGMA synchronous=NORMAL"):
         pass
