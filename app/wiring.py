@@ -237,10 +237,25 @@ async def open_checkpointer(settings: Settings, stack: AsyncExitStack) -> BaseCh
                 await conn.execute("SELECT pg_advisory_unlock(%s)", (CHECKPOINT_SETUP_LOCK,))
         return saver
     import aiosqlite
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
     conn = await stack.enter_async_context(aiosqlite.connect(str(settings.checkpoints_path)))
-    return AsyncSqliteSaver(conn, serde=checkpoint_serde())
+    return await sqlite_checkpointer(conn)
+
+
+async def sqlite_checkpointer(conn: Any) -> BaseCheckpointSaver[Any]:
+    """LangGraph's SQLite saver on the aiosqlite connection `conn` (its read in fewer trips to
+    the connection's thread, `app.sqlite_checkpoints`), its tables set up, with the SQLite
+    audit sink's commit pragmas: WAL (LangGraph's `setup` sets it) and `synchronous=NORMAL`.
+    A commit then appends to the WAL without waiting for the disk to flush it: a crashed
+    process loses no committed turn and the file never corrupts; a power loss may lose the
+    last turns' memory. What is stored is unchanged."""
+    from app.sqlite_checkpoints import SqliteSaver
+
+    saver = SqliteSaver(conn, serde=checkpoint_serde())
+    await saver.setup()
+    async with conn.execute("PRAGMA synchronous=NORMAL"):
+        pass
+    return saver
 
 
 def records_service(

@@ -23,10 +23,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import aiosqlite
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.graph import END, START, StateGraph
 
-from app.wiring import checkpoint_serde
+from app.wiring import sqlite_checkpointer
 from bench.stats import summary_ms
 from graph.build import PLAN, build_graph
 from graph.context import GraphContext
@@ -122,7 +121,7 @@ async def measure() -> dict[str, Any]:
         turn = DirectTurn()
         planned = DirectTurn(PLAN)
         async with aiosqlite.connect(str(Path(tmp) / "cp.db")) as conn:
-            saver = AsyncSqliteSaver(conn, serde=checkpoint_serde())  # the service's serializer
+            saver = await sqlite_checkpointer(conn)  # the service's serializer and pragmas
             remembered = build_graph().compile(checkpointer=saver)
             conversation = DirectTurn(PLAN, ConversationMemory(remembered))
             for i in range(20):  # warm-up; it fills both conversations' memory

@@ -43,6 +43,9 @@ MODELLED_CHANNELS = (
     Topic,
 )
 """Channel types whose checkpoints carry their whole value (no delta channels)."""
+EMPTY_UPDATE_NOOP = (LastValue, LastValueAfterFinish, BinaryOperatorAggregate)
+"""Modelled channel types whose update with no values returns False and changes nothing, so
+a superstep's empty update of the channels nobody wrote skips them."""
 MISSING: Any = EphemeralValue(Any).checkpoint()
 """LangGraph's "no value" sentinel, as an empty channel's checkpoint returns it."""
 FRESH_THREAD_STEP = -2
@@ -104,6 +107,14 @@ class ConversationMemory:
         self.saver: BaseCheckpointSaver[Any] = compiled.checkpointer
         self.specs = channels
         self.triggers = frozenset(compiled.trigger_to_nodes)
+        self.emptied = tuple(
+            name for name, ch in channels.items() if not isinstance(ch, EMPTY_UPDATE_NOOP)
+        )
+        """The channels an empty update may change (ephemeral values, topics), in order."""
+        self.finishing = tuple(
+            name for name, ch in channels.items() if type(ch).finish is not BaseChannel.finish
+        )
+        """The channels whose `finish` may change them (the base class's returns False)."""
         self.state_keys = frozenset(
             name for name in channels if name not in self.triggers and not name.startswith("__")
         )
@@ -172,7 +183,8 @@ class ConversationMemory:
     ) -> set[str]:
         """One superstep's writes, as LangGraph's `apply_writes` applies them: seen versions,
         one new version for every channel the step changes, consumed triggers, the step's
-        writes in task order, the empty update of the rest, and the deferred nodes' finish."""
+        writes in task order, the empty update of the rest, and the deferred nodes' finish
+        (both only over the channels they can change: `emptied`, `finishing`)."""
         tasks = sorted(tasks, key=lambda task: task.name)
         versions: dict[str, Any] = checkpoint["channel_versions"]
         bump_step = any(task.triggers for task in tasks)
@@ -197,13 +209,15 @@ class ConversationMemory:
                     updated.add(name)
         if not bump_step:
             return updated
-        for name, channel in channels.items():
+        for name in self.emptied:
+            channel = channels[name]
             if channel.is_available() and name not in updated and channel.update([]):
                 versions[name] = next_version
                 if channel.is_available():
                     updated.add(name)
         if updated.isdisjoint(self.triggers):
-            for name, channel in channels.items():
+            for name in self.finishing:
+                channel = channels[name]
                 if channel.finish():
                     versions[name] = next_version
                     if channel.is_available():
