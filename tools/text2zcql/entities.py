@@ -676,15 +676,14 @@ def qualified_crimes(phrases: list[str], text: str) -> list[str]:
 
 
 def refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
-    """ "burglary ... at night" means night burglary (and "by day" day burglary)."""
+    """ "burglary ... at night" means night burglary (and "by day" day burglary); both named
+    ("day and night", "day vs night") keeps both."""
     both = ("BURGLARY - DAY", "BURGLARY - NIGHT")
-    when = (
-        "NIGHT"
-        if re.search(r"\b(?:night|night-time|nighttime|raat)\b", text)
-        else (
-            "DAY" if re.search(r"\b(?:day-time|daytime|by day|during the day|din)\b", text) else ""
-        )
-    )
+    night = re.search(r"\b(?:night|night-time|nighttime|raat)\b", text)
+    day = re.search(r"\b(?:day-time|daytime|by day|during the day|din)\b", text)
+    if night and (day or re.search(r"\bdays?\b", text)):
+        return crimes
+    when = "NIGHT" if night else ("DAY" if day else "")
     if not when:
         return crimes
     return [
@@ -838,9 +837,11 @@ def _io_names(t: _Text) -> tuple[list[Investigator], str]:
 
 _IO_CUE = re.compile(
     r"\b(?:sir|madam|avara|avaru|avru|saheb|sahab|ji|paas|pass|hatra|handling|handled|handles|"
-    r"assigned|investigated|investigating|probing|probed|io|officer)\b|'s\b"
+    r"assigned|investigated|investigating|probing|probed|io|officer|under|"
+    r"psi|pi|asi|si|hc|inspector)\b|'s\b"
 )
-"""Words that make a bare surname an IO ("Kiran ke paas", "Achar sir", "Pasha's cases")."""
+"""Words that make a bare surname an IO ("Kiran ke paas", "Achar sir", "Pasha's cases",
+"Anthony PSI", "cases under Lobo")."""
 _SURNAME = re.compile(
     r"(?<![\w'-])(?:(?P<init>[a-z])\.?\s*)?(?P<sur>"
     + "|".join(sorted(map(re.escape, _IO_SURNAMES), key=len, reverse=True))

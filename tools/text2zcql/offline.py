@@ -58,7 +58,7 @@ from tools.text2zcql.followup import (
     name_the_role,
     records_history,
 )
-from tools.text2zcql.investigators import Investigator
+from tools.text2zcql.investigators import Investigator, investigators_in
 from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
 from tools.text2zcql.on_screen import read_on_screen
@@ -280,7 +280,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "there is no previous question to repeat; please ask it in full."
         )
     u = carry(u, history, request.today, request.precincts)
-    problem = _ungrounded(u)
+    problem = _ungrounded(u, request.precincts)
     if problem is not None:
         return problem
     draft = _fitted(u.text, u.entities, request, asked, vehicle_words)
@@ -306,7 +306,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     )
 
 
-def _ungrounded(u: Understanding) -> ZcqlDraft | None:
+def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | None:
     """A clarifying question or a plain refusal when a content word was not placed."""
     if u.entities.unknown_place:
         asked = clarify(
@@ -321,6 +321,8 @@ def _ungrounded(u: Understanding) -> ZcqlDraft | None:
             options = " or ".join(describe_candidate(c) for c in g.candidates[:3])
             asks.append(f"by '{g.typed}' did you mean {options}?")
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
+    if u.unknown and (asked_io := _which_io(u.unknown, precincts)) is not None:
+        return asked_io
     if u.unknown:
         words = ", ".join(f"'{w}'" for w in u.unknown[:5])
         asked = clarify(
@@ -330,6 +332,17 @@ def _ungrounded(u: Understanding) -> ZcqlDraft | None:
         )
         return replace(asked, unplaced=tuple(u.unknown))
     return None
+
+
+def _which_io(unknown: list[str], precincts: tuple[str, ...]) -> ZcqlDraft | None:
+    """The IOs of the caller's precincts a bare surname could be ("Imran pending files"), asked
+    about: with no word saying it names an IO, the surname is offered, never assumed."""
+    named = [i for i in investigators_in(precincts) if i.surname in unknown]
+    if not named or {i.surname for i in named} != set(unknown):
+        return None
+    options = [f"{i.io_name}, {station_by_id(i.precinct_id).station_name}" for i in named]
+    asked = clarify(f"Which IO do you mean: {' or '.join(options[:5])}?")
+    return replace(asked, unplaced=tuple(unknown))
 
 
 def _reading_notes(u: Understanding) -> list[str]:
