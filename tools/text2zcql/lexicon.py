@@ -200,6 +200,11 @@ CRIME_PHRASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "kp act": _group("KARNATAKA POLICE ACT 1963"),
     "karnataka police act": _group("KARNATAKA POLICE ACT 1963"),
     "unnatural death": _group("UNNATURAL DEATH"),
+    "fatal": _group("MOTOR VEHICLE ACCIDENTS FATAL"),
+    "non fatal": _group("MOTOR VEHICLE ACCIDENTS NON-FATAL"),
+    "non-fatal": _group("MOTOR VEHICLE ACCIDENTS NON-FATAL"),
+    "nonfatal": _group("MOTOR VEHICLE ACCIDENTS NON-FATAL"),
+    "cruelty": _group("CRUELTY BY HUSBAND"),
     "udr": _group("UNNATURAL DEATH"),
 }
 """Phrase (singular; plurals in -s/-es/-ies are matched too) -> (column, values)."""
