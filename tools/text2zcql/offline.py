@@ -571,6 +571,14 @@ def _scope(e: Entities, precincts: tuple[str, ...]) -> tuple[list[str], str] | Z
     own = set(precincts)
     if not own:
         return unparsed("You have no precincts, so no records can be queried.")
+    if e.stations and e.districts:
+        inside = {s.precinct_id for d in e.districts for s in stations_in(d)}
+        apart = [s for s in e.stations if s.precinct_id not in inside]
+        if apart:
+            return clarify(
+                f"Which place do you mean: {_names(apart)} is not in {', '.join(e.districts)}, "
+                "and I will not count one of them and drop the other."
+            )
     if e.stations:
         outside = [s for s in e.stations if s.precinct_id not in own]
         if outside:
