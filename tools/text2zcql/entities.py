@@ -518,6 +518,9 @@ def _vocabulary() -> frozenset[str]:
         *_STATION_KEYS,
         *places.DISTRICT_ALIASES,
         *MONTHS,
+        *VEHICLE_TYPE_PHRASES,
+        *(f"{p[:-1]}ies" if p.endswith("y") else f"{p}s" for p in VEHICLE_TYPE_PHRASES),
+        *(f"{p}es" for p in VEHICLE_TYPE_PHRASES if p.endswith("s")),
     ]
     return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", p)) | _NAME_STOP
 

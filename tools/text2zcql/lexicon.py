@@ -373,6 +373,10 @@ DIMENSIONS: dict[str, str] = {
     "place": "place_of_occurrence",
     "location": "place_of_occurrence",
     "spot": "place_of_occurrence",
+    "colour": "colour",
+    "color": "colour",
+    "make": "make",
+    "brand": "make",
 }
 """Words naming a GROUP BY column of `firs`."""
 
@@ -398,6 +402,8 @@ DIMENSION_LABELS: dict[str, str] = {
     "complaint_mode": "complaint mode",
     "act_sections": "sections",
     "place_of_occurrence": "place of occurrence",
+    "colour": "colour",
+    "make": "make",
 }
 
 

@@ -94,6 +94,7 @@ from tools.text2zcql.understand import (
     understand,
 )
 from tools.text2zcql.vehicles import (
+    VEHICLE_ONLY_DIMENSIONS,
     VehicleWords,
     asks_vehicle_breakdown,
     compared_statuses,
@@ -416,6 +417,7 @@ def _draft(
         or _PLATES_ASKED.search(text)
         or asks_vehicle_breakdown(text, e)
         or loose is not None
+        or VEHICLE_ONLY_DIMENSIONS & set(e.dimensions)
     ):
         counting = bool(_COUNT.search(text))
         listed: list[str] = []
