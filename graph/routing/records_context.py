@@ -45,7 +45,10 @@ def records_context_route(state: GraphState) -> str | None:
     if page is not None and page.active_fir_id and _ABOUT_OPEN_FIR.search(text):
         return "asks about the FIR open on screen"
     history = state.get("history") or []
-    if not history and not visible and continues_nothing(understand(text, date.today()), text):
+    read = understand(text, date.today())
+    if read.entities.fir_serials:
+        return "an FIR number without a year (the records reader finds or asks which)"
+    if not history and not visible and continues_nothing(read, text):
         return "a follow-up with no earlier question: the records reader asks which one"
     if not history or history[-1].route not in RECORDS_ROUTES:
         return None

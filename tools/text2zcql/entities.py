@@ -63,10 +63,13 @@ _FIR_PATTERNS = (
     re.compile(r"(?<![\d/.-])(?P<num>\d{1,5})\s*/\s*(?P<year>(?:19|20)\d{2})\b"),
 )
 _FIR_SERIAL = re.compile(
-    r"\b(?:fir|crime|case)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b(?!\s*[/-]\s*\d)"
+    r"\b(?:fir|crime|case|cr)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b"
+    r"(?!\s*[/-]\s*\d)"
     r"|(?<![\w/-])(?P<num2>\d{1,5})\s+(?:no\.?|number|nambar|sankhye)\s+(?:fir|case)\b"
+    r"|(?<![\w/-])(?P<num3>\d{1,5})\s+(?:fir|case)\s+(?:no\.?|number|nambar|sankhye|ka|ki|ke)\b"
 )
-"""An FIR number without a year: "FIR 4029", "case no. 77", Hinglish "453 number FIR"."""
+"""An FIR number without a year: "FIR 4029", "case no. 77", "cr no 3324", Hinglish "453 number
+FIR", "2456 FIR number", "2456 FIR ka"."""
 _UNTIL_NOW = re.compile(
     r"\b(?:till|until|upto|up to|to|through)\s+(?:today|now|date|this day|the present)\b|"
     r"\b(?:aaj|ab|abhi|ivattu|ivattina|iga)\s+(?:tak|takk|varege|varegu)\b"
@@ -711,7 +714,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
-            num = serial["num"] or serial["num2"]
+            num = serial["num"] or serial["num2"] or serial["num3"]
             if not re.fullmatch(r"(?:19|20)\d{2}", num):
                 e.fir_serials.append(f"{int(num):05d}")
                 t.take(serial.span())
