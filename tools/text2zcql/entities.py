@@ -584,6 +584,7 @@ FILLER |= _words(
     whole full entire complete both included including inclusive plus via through sitting lying
     files minute going dono milake milakar milaakar ginke ginkar poora pura poore pure poori puri
     reh rahe pade pada padi pe par kiye kiya din unke unka unki inke inka dayavittu ethu
+    mamle mamla maamle maamla mamlon
     """
 )
 """Words that frame a question without filtering it: its whole span ("full year", "poora"),

@@ -131,7 +131,8 @@ def in_english(text: str) -> str:
 _WRITE = re.compile(
     r"^(?:please |pls |kindly |can you |could you )?(?:close|update|change|modify|edit|alter|"
     r"delete|remove|drop|truncate|insert|create|register|lodge|mark|assign|reassign|"
-    r"transfer|rename|merge|(?:add|file|enter) (?:a|an|new|the)|set (?:the|status))\b"
+    r"transfer|rename|merge|(?:add|file|enter|put) (?:a|an|new|the|one|another|more)|"
+    r"set (?:the|status))\b"
     r"|\b(?:mark|set|update|change)\b.{0,60}\b(?:as|to)\b"
     r"|\b(?:mark|close|closed|band|update|delete|change|badal|charge ?sheeted|undetected|"
     r"transfer|add|remove|enter|assign|set|jod|daal|likh)\b.{0,60}"
