@@ -748,7 +748,7 @@ def _persons_in_fir(
     who = describe_persons(asked, arrested)
     if arrested and role is None:
         who = "persons arrested"
-    if _HOW_MANY.search(text) and not _NAMES_TOO.search(text):
+    if _HOW_MANY.search(text) and not (_NAMES_TOO.search(text) or "name" in asked.columns):
         statement = b.select(("COUNT(ROWID)",), "persons", where)
         return _with(statement, "count", f"Counting the {who} in {names}.", [f"FIR {names}", who])
     statement = b.select(b.FIR_PERSON_COLUMNS, "persons", where, order="fir_id, role")
