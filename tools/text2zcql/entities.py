@@ -26,6 +26,7 @@ from tools.text2zcql.dates import (
 from tools.text2zcql.grounding import ACCEPT, ground_word
 from tools.text2zcql.investigators import INVESTIGATORS, Investigator
 from tools.text2zcql.lexicon import (
+    CRIME_DOERS,
     CRIME_PHRASES,
     DIMENSIONS,
     MODE_PHRASES,
@@ -775,6 +776,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     said = t.text
     crimes = qualified_crimes(t.take_phrases(CRIME_PHRASES), said)
     e.crimes = refine_burglary([crime_filter(p) for p in crimes], t.text)
+    doers = [w for c in e.crimes for v in c.values for w in CRIME_DOERS.get(v, ())]
+    if doers:
+        t.take_phrases(dict.fromkeys(doers))
     if not e.crimes:
         e.crimes = _stolen_vehicles(t.text)
     if e.vehicle_status:

@@ -407,6 +407,28 @@ DIMENSION_LABELS: dict[str, str] = {
 }
 
 
+CRIME_DOERS: dict[str, tuple[str, ...]] = {
+    "CRUELTY BY HUSBAND": (
+        "husband",
+        "husbands",
+        "in-laws",
+        "inlaws",
+        "in laws",
+        "relatives",
+        "pati",
+        "sasural",
+        "sasural wale",
+        "sasural walon",
+        "sasural waale",
+        "ganda",
+        "atte",
+        "maava",
+    ),
+}
+"""Words naming who commits a crime (a stored crime value): said beside that crime they
+restate it ("pati aur sasural wale ki cruelty"), so they are read with it, not as filters."""
+
+
 def crime_heads(phrase: str) -> frozenset[str]:
     """The crime heads a known crime phrase covers (a group covers all of its heads)."""
     column, values = CRIME_PHRASES[phrase]

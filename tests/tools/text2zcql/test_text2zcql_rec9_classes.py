@@ -146,3 +146,16 @@ def test_how_many_and_their_names_lists_the_persons() -> None:
     d = draft("FIR-2026-00100 how many witnesses and their names")
     assert d.intent == "persons_in_fir"
     assert draft("FIR-2026-00100 how many witnesses").intent == "count"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["husband and in-laws cruelty cases in KR Puram", "KR Puram me pati ki cruelty ke case"],
+)
+def test_who_commits_a_crime_said_beside_it_restates_it(text: str) -> None:
+    assert "crime_group = 'CRUELTY BY HUSBAND'" in sql(text)
+
+
+def test_a_doer_word_without_its_crime_is_still_asked_about() -> None:
+    d = draft("cases against the husband in KR Puram")
+    assert d.statement is None and "'husband'" in (d.clarification or "")
