@@ -57,5 +57,15 @@ def grounded_records_question(text: str, today: date) -> bool:
     asked, _ = prepare(text, names_records(today))  # reason and interjections set aside
     asked, _ = read_vehicle_words(asked)  # a make ("Honda Activa") is grounded
     u = understand(asked, today)
-    left = [w for w in u.unknown if w != u.entities.unknown_place]
+    place = _place_words(asked, u.entities.unknown_place)
+    left = [w for w in u.unknown if w not in place]
     return _records_filter(u.entities) and not left
+
+
+def _place_words(text: str, place: str | None) -> set[str]:
+    """An unknown place and the words written straight after it ("near the new metro
+    construction site"): the place the records reader asks about, not words left over."""
+    if not place:
+        return set()
+    m = re.search(rf"\b{re.escape(place)}\b((?:\s+[a-z]+){{0,3}})", text.lower())
+    return {place, *(m.group(1).split() if m else ())}

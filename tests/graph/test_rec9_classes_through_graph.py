@@ -146,3 +146,9 @@ async def test_how_many_accused_and_their_names_lists_them(ask, demo_settings):
     assert "2 record(s)" in response.answer
     for name in names:
         assert name in response.answer
+
+
+async def test_a_landmark_of_several_words_is_asked_about_on_the_records_route(ask):
+    response = await ask(OFFICER, "robbery near the old railway goods shed")
+    assert response.route == "clarify"
+    assert "Which place do you mean" in response.answer
