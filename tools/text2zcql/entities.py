@@ -582,14 +582,14 @@ FILLER = _words(
 )
 FILLER |= _words(
     """
-    whole full entire complete both included including inclusive plus via through sitting lying
+    whole full entire complete both included including inclusive via through sitting lying
     files minute going dono milake milakar milaakar ginke ginkar poora pura poore pure poori puri
     reh rahe pade pada padi pe par kiye kiya din unke unka unki inke inka dayavittu ethu
     mamle mamla maamle maamla mamlon
     """
 )
 """Words that frame a question without filtering it: its whole span ("full year", "poora"),
-that several named things are taken together ("both", "dono", "milake", "plus"), and
+that several named things are taken together ("both", "dono", "milake"), and
 Hinglish/Kanglish verbs and particles ("kiye", "pade", "pe", "dayavittu")."""
 FILLER |= _OWN
 _GENERIC_PLACE_WORDS = _words("east west north south rural urban town market camp old bad bus pete")

@@ -123,9 +123,14 @@ _ROUGHLY = re.compile(
 about, never the day alone (narrower) nor all time (wider)."""
 
 
+_PLUS_JOINS = re.compile(r"(?<=[a-z])(\s+)plus\b")
+""""plus" joining two named things ("Whitefield plus KR Puram") is "and"; after a number
+("40 plus") it is a bound the parser does not read, so it stays a word to ask about."""
+
+
 def in_english(text: str) -> str:
     """Normalised text with its Hinglish and Kanglish words in the grammar's English."""
-    return _LOCAL.sub(lambda m: LOCAL_PHRASES[m[1]], text)
+    return _PLUS_JOINS.sub(r"\1and", _LOCAL.sub(lambda m: LOCAL_PHRASES[m[1]], text))
 
 
 _WRITE = re.compile(

@@ -159,3 +159,9 @@ def test_who_commits_a_crime_said_beside_it_restates_it(text: str) -> None:
 def test_a_doer_word_without_its_crime_is_still_asked_about() -> None:
     d = draft("cases against the husband in KR Puram")
     assert d.statement is None and "'husband'" in (d.clarification or "")
+
+
+def test_plus_joins_two_places_but_a_number_plus_is_not_dropped() -> None:
+    statement = sql("robbery in Whitefield plus KR Puram for 2025")
+    assert "BLR-E-WFD" in statement and "BLR-E-KRP" in statement
+    assert draft("victims of age 60 plus in Whitefield").statement is None
