@@ -220,6 +220,8 @@ class Entities:
     stations: list[places.Station] = field(default_factory=list)
     districts: list[str] = field(default_factory=list)
     unknown_place: str | None = None
+    unread_spans: list[str] = field(default_factory=list)
+    """A length of time no date reading took ("3 din", "2 years"): asked about, never dropped."""
     crimes: list[CrimeFilter] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
     modes: list[str] = field(default_factory=list)
@@ -803,6 +805,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
             t.take((m.start("w"), m.end("w2")))
         elif e.stations or e.districts:
             t.take(m.span(group))
+    e.unread_spans = [" ".join(m.group(0).split()) for m in _UNREAD_SPAN.finditer(t.text)]
     words = re.findall(r"[a-z][a-z']+", t.text)
     e.unused = [w for w in words if w not in FILLER]
     e.ignored = list(
@@ -814,6 +817,13 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         )
     )
     return e
+
+
+_UNREAD_SPAN = re.compile(
+    r"(?<![\w-])\d{1,3}\s+(?:din|dino|dinon|days?|weeks?|hafte|hafton|months?|mahine|mahina|"
+    r"mahino|years?|saal|sal|varsha|varshagalu|tingalu|dina|dinagalu|vaara)(?![\w-])"
+)
+"""A number of days, weeks, months or years left over once the dates were read."""
 
 
 def _intersect(a: Period, b: Period) -> Period:

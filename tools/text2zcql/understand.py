@@ -237,7 +237,7 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
     if e.period_choices and not _COMPARES.search(text):
         unsure.append(Grounding("the period", None, 100.0, tuple(e.period_choices)))
     asked = {g.typed for g in unsure}
-    unknown = [w for w in left if w not in asked]
+    unknown = [w for w in left if w not in asked] + e.unread_spans
     return Understanding(text, e, corrections, unsure, unknown)
 
 

@@ -165,3 +165,16 @@ def test_plus_joins_two_places_but_a_number_plus_is_not_dropped() -> None:
     statement = sql("robbery in Whitefield plus KR Puram for 2025")
     assert "BLR-E-WFD" in statement and "BLR-E-KRP" in statement
     assert draft("victims of age 60 plus in Whitefield").statement is None
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [("Whitefield theft 3 din", "'3 din'"), ("KR Puram robbery for full 2 years", "'2 years'")],
+)
+def test_a_length_of_time_no_date_reading_took_is_asked_about(text: str, span: str) -> None:
+    d = draft(text)
+    assert d.statement is None and span in (d.clarification or "")
+
+
+def test_a_length_of_time_the_dates_read_is_a_period() -> None:
+    assert "registered_at >= '2026-11-23'" in sql("pichle 10 din me Whitefield me kitne theft")
