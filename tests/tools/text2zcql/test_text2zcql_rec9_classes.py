@@ -177,4 +177,4 @@ def test_a_length_of_time_no_date_reading_took_is_asked_about(text: str, span: s
 
 
 def test_a_length_of_time_the_dates_read_is_a_period() -> None:
-    assert "registered_at >= '2026-11-23'" in sql("pichle 10 din me Whitefield me kitne theft")
+    assert "registered_at >= '2026-11-23" in sql("pichle 10 din me Whitefield me kitne theft")
