@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import date
 
 import structlog
 from fastapi import FastAPI, Request
@@ -18,6 +19,7 @@ from app.gil import gil_switch_interval
 from app.logging import configure_logging
 from app.settings import Settings
 from app.uploads import BodyLimitMiddleware
+from app.warmup import warm_up
 from schemas.errors import BadInput, CrimeAssistError
 
 log = structlog.get_logger()
@@ -49,6 +51,7 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
         with gil_switch_interval(settings.gil_switch_interval_ms):
             async with factory(settings) as assistant:
                 app.state.assistant = assistant
+                warm_up(date.today(), settings.records_backend)
                 log.info("service.started", demo_mode=settings.demo_mode)
                 yield
 
