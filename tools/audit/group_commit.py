@@ -20,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from schemas.audit import AuditEvent
+from schemas.errors import AuditUnavailable
 from tools.audit.sink import AuditSink
 
 Pending = tuple[list[AuditEvent], asyncio.Future[list[AuditEvent]]]
@@ -68,10 +69,17 @@ class GroupCommitter:
         return await future
 
     def _start(self) -> None:
-        """Hand the queue to the writer thread (one worker: a second start only queues)."""
-        with self._lock:
-            self._starter = None
-        self._writer.submit(self._drain)
+        """Hand the queue to the writer thread (one worker: a second start only queues); once
+        the committer is closed, every queued request fails closed."""
+        try:
+            with self._lock:
+                self._starter = None
+            self._writer.submit(self._drain)
+        except RuntimeError:  # the writer was shut down
+            with self._lock:
+                group, self._queue, self._draining = self._queue, [], False
+            for _, future in group:
+                _settle(future, AuditUnavailable("audit trail is closed"))
 
     def _take(self) -> list[Pending]:
         """The oldest queued batches, up to `max_events` events (at least one batch)."""

@@ -204,3 +204,13 @@ def test_a_start_lost_with_its_closed_loop_does_not_stall_later_appends(tmp_path
     committer.close()
     assert [e.request_id for e in later] == ["later"] * 3
     assert verify_chain(sink.events()).checked == 6
+
+
+def test_an_append_after_close_fails_closed(tmp_path: Path):
+    sink = GatedSink(tmp_path / "audit.db")
+    sink.gate.set()
+    committer = GroupCommitter(sink)
+    committer.close()
+    with pytest.raises(AuditUnavailable, match="closed"):
+        asyncio.run(committer.append(batch("late")))
+    assert sink.head()[0] == 0
