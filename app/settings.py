@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     max_image_pixels: int = 40_000_000
     request_pixel_budget: int = 48_000_000
     upload_workers: int = Field(default=2, ge=1, le=8)
+    gil_switch_interval_ms: float = Field(default=1.0, gt=0, le=5.0)
+    """How long the event loop may hold the GIL while a worker thread (the audit append, a
+    knowledge search) waits for it (`app.gil`); Python's default is 5 ms."""
 
     # router cascade (see docs/router.md)
     router_accept_threshold: float = 0.6

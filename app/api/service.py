@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import date
 
 import structlog
 from fastapi import FastAPI, Request
@@ -14,9 +15,11 @@ from app.api.context import RequestContextMiddleware
 from app.api.routes import chat, health, stream, ui
 from app.assistant import Assistant
 from app.auth import TokenService, verifier_from_settings
+from app.gil import gil_switch_interval
 from app.logging import configure_logging
 from app.settings import Settings
 from app.uploads import BodyLimitMiddleware
+from app.warmup import warm_up
 from schemas.errors import BadInput, CrimeAssistError
 
 log = structlog.get_logger()
@@ -45,10 +48,12 @@ def create_app(settings: Settings, assistant_factory: AssistantFactory | None = 
         app.state.settings = settings
         app.state.tokens = TokenService.from_settings(settings)
         app.state.verifier = verifier
-        async with factory(settings) as assistant:
-            app.state.assistant = assistant
-            log.info("service.started", demo_mode=settings.demo_mode)
-            yield
+        with gil_switch_interval(settings.gil_switch_interval_ms):
+            async with factory(settings) as assistant:
+                app.state.assistant = assistant
+                warm_up(date.today(), settings.records_backend)
+                log.info("service.started", demo_mode=settings.demo_mode)
+                yield
 
     app = FastAPI(
         title="crimeassist",

@@ -182,8 +182,11 @@ class AuditTrail:
         self.store.ping()
 
     def close(self) -> None:
-        """Witness the final head, hand the SIEM spool one last try, close the store."""
+        """Finish the queued group commits, witness the final head, hand the SIEM spool one
+        last try, close the store."""
         try:
+            if self.committer is not None:
+                self.committer.close()
             self.checkpointer.close()
         finally:
             if self.exporter is not None:

@@ -2,14 +2,17 @@
 
 Connect as `crimeassist_reader` (deploy/postgres/records_readonly_role.sql), so writes are refused
 by the database itself even if the validator were bypassed. Each statement runs in its own
-transaction, begun `READ ONLY`, under the executor's `statement_timeout`.
+transaction, read-only, under the executor's `statement_timeout`.
 
 Every pooled connection is configured once when the pool opens it (`SESSION`): the timeout,
-every transaction read-only, and `jit = off`. The records statements are short interactive
-queries; a statewide one whose estimate passes `jit_above_cost` (a count over every person,
-say) would otherwise spend tens of milliseconds compiling code it runs once. Setting the
-timeout and read-only mode per connection instead of per statement saves two round trips a
-statement; a validated statement cannot change a setting (no SET, no set_config).
+every transaction read-only (`default_transaction_read_only`), and `jit = off`. The records
+statements are short interactive queries; a statewide one whose estimate passes
+`jit_above_cost` (a count over every person, say) would otherwise spend tens of milliseconds
+compiling code it runs once. Statements run in autocommit mode: each single statement is then
+its own implicit transaction, read-only by that session default, so one round trip carries it
+(no `BEGIN` and `COMMIT` round trips, each of which also waited its turn on the busy event
+loop). A validated statement is one SELECT and cannot change a setting (no SET, no
+set_config).
 """
 
 from __future__ import annotations
@@ -40,7 +43,9 @@ from tools.records.executor import (
     with_booleans,
 )
 
-SESSION = "SET statement_timeout = {timeout_ms}; SET jit = off"
+SESSION = (
+    "SET statement_timeout = {timeout_ms}; SET jit = off; SET default_transaction_read_only = on"
+)
 
 
 class PostgresExecutor:
@@ -60,16 +65,13 @@ class PostgresExecutor:
             max_size=max_size,
             open=False,
             timeout=connect_timeout_s,
-            kwargs={"autocommit": False, "connect_timeout": max(1, int(connect_timeout_s))},
+            kwargs={"autocommit": True, "connect_timeout": max(1, int(connect_timeout_s))},
             configure=self._configure,
         )
 
     async def _configure(self, conn: psycopg.AsyncConnection[Any]) -> None:
         """The session every statement runs in (see the module docstring)."""
-        await conn.set_autocommit(True)
         await conn.execute(SESSION.format(timeout_ms=self._timeout_ms).encode())
-        await conn.set_autocommit(False)
-        await conn.set_read_only(True)
 
     async def open(self) -> None:
         """Open the pool (once, e.g. in the app lifespan; the first query opens it otherwise)."""
@@ -143,7 +145,6 @@ class PostgresExecutor:
             await self.open()
             async with (
                 self._pool.connection() as conn,
-                conn.transaction(),
                 conn.cursor(row_factory=dict_row) as cur,
             ):
                 await cur.execute(statement.encode())

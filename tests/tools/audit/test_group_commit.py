@@ -103,3 +103,114 @@ def test_the_committer_works_across_event_loops(tmp_path: Path):
     asyncio.run(committer.append(batch("a")))
     asyncio.run(committer.append(batch("b")))
     assert verify_chain(sink.events()).checked == 6
+
+
+def test_concurrent_appends_from_many_loops_form_one_chain_with_nothing_lost(tmp_path: Path):
+    """Four threads, each with its own event loop and 25 concurrent requests: every event is
+    stored exactly once, each request gets back its own events, and the chain is unbroken."""
+    sink = SqliteAuditSink(tmp_path / "audit.db")
+    committer = GroupCommitter(sink)
+    returned: dict[str, list[AuditEvent]] = {}
+
+    async def officer_burst(worker: int) -> None:
+        tags = [f"w{worker}-r{i}" for i in range(25)]
+        sealed = await asyncio.gather(*(committer.append(batch(tag)) for tag in tags))
+        returned.update(zip(tags, sealed, strict=True))
+
+    threads = [threading.Thread(target=asyncio.run, args=(officer_burst(w),)) for w in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    committer.close()
+    stored = list(sink.events())
+    assert verify_chain(stored).checked == 300
+    assert len({e.seq for e in stored}) == 300 and len(returned) == 100
+    for tag, sealed in returned.items():
+        assert [e.step for e in sealed] == [0, 1, 2] and {e.request_id for e in sealed} == {tag}
+        assert [e.hash for e in sealed] == [e.hash for e in stored if e.request_id == tag]
+    assert committer.transactions <= 100
+
+
+class CountingSink(GatedSink):
+    """Also signals each finished transaction."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.committed = threading.Semaphore(0)
+
+    def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
+        sealed = super().append(events)
+        self.committed.release()
+        return sealed
+
+
+def test_queued_batches_commit_without_the_event_loop_coming_round(tmp_path: Path):
+    """The writer goes from one transaction to the next by itself: with the requests' event
+    loop blocked, the batch queued behind the first is still committed (a writer that needed
+    the loop between transactions would leave the second wait to time out)."""
+    sink = CountingSink(tmp_path / "audit.db")
+    committer = GroupCommitter(sink)
+
+    async def scenario() -> list[bool]:
+        first = asyncio.create_task(committer.append(batch("first")))
+        await asyncio.to_thread(sink.entered.wait, 5)
+        second = asyncio.create_task(committer.append(batch("second")))
+        await asyncio.sleep(0)  # the second batch is queued
+        sink.gate.set()
+        # block this loop: both transactions must finish without it
+        done = [sink.committed.acquire(timeout=5), sink.committed.acquire(timeout=5)]
+        await asyncio.gather(first, second)
+        return done
+
+    assert asyncio.run(scenario()) == [True, True]
+    assert sink.transactions == [3, 3] and verify_chain(sink.events()).checked == 6
+
+
+def test_close_lets_queued_transactions_finish(tmp_path: Path):
+    sink = GatedSink(tmp_path / "audit.db")
+    committer = GroupCommitter(sink)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(committer.append(batch("last")))
+        await asyncio.to_thread(sink.entered.wait, 5)
+        threading.Timer(0.05, sink.gate.set).start()
+        await asyncio.to_thread(committer.close)
+        await task
+
+    asyncio.run(scenario())
+    assert sink.head()[0] == 3
+
+
+def test_a_start_lost_with_its_closed_loop_does_not_stall_later_appends(tmp_path: Path):
+    """A request cancelled before the writer started, its loop then closed: the next append,
+    on another loop, still starts the writer and commits both batches."""
+    sink = GatedSink(tmp_path / "audit.db")
+    sink.gate.set()
+    committer = GroupCommitter(sink)
+
+    async def abandoned() -> None:
+        task = asyncio.get_running_loop().create_task(committer.append(batch("early")))
+        await asyncio.sleep(0)  # the append queued its batch and scheduled the start
+        task.cancel()
+        asyncio.get_running_loop().stop()  # the scheduled start never runs
+
+    loop = asyncio.new_event_loop()
+    driver = loop.create_task(abandoned())
+    loop.run_forever()
+    loop.close()
+    assert driver.done()
+    later = asyncio.run(committer.append(batch("later")))
+    committer.close()
+    assert [e.request_id for e in later] == ["later"] * 3
+    assert verify_chain(sink.events()).checked == 6
+
+
+def test_an_append_after_close_fails_closed(tmp_path: Path):
+    sink = GatedSink(tmp_path / "audit.db")
+    sink.gate.set()
+    committer = GroupCommitter(sink)
+    committer.close()
+    with pytest.raises(AuditUnavailable, match="closed"):
+        asyncio.run(committer.append(batch("late")))
+    assert sink.head()[0] == 0

@@ -181,3 +181,22 @@ async def test_unreachable_server_is_unavailable() -> None:
     with pytest.raises(BackendUnavailable):
         await ex.execute(_v("SELECT fir_id FROM firs WHERE precinct_id = 'BLR-E-KRP'"))
     await ex.close()
+
+
+async def test_each_statement_is_its_own_read_only_transaction(
+    pg_database: str, records_db: str
+) -> None:
+    """Statements run in autocommit mode (one round trip each); the executor's own session
+    makes the implicit transaction read-only, even for a role that may write (the owner here),
+    and nothing is left open on the pooled connection afterwards."""
+    owner = PostgresExecutor(pg_database, timeout_s=5.0)
+    await owner.open()
+    try:
+        _, rows = await owner._run("SHOW transaction_read_only")
+        assert rows == [{"transaction_read_only": "on"}]
+        with pytest.raises(QueryRejected, match="read-only"):
+            await owner._run("CREATE TABLE stolen (a int)")
+        async with owner._pool.connection() as conn:
+            assert conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    finally:
+        await owner.close()
