@@ -12,13 +12,15 @@ counts and pages only records within clearance (as the SQL sources do):
   `INNER JOIN firs ON <first>.fir_id = firs.fir_id` (the sensitivity is the FIR's) with
   `firs.precinct_id IN (<the first table's own precincts>)`, which the validator requires
   of every case-data table, and `firs.sensitivity <= <clearance>`; a statement that had no
-  join has its bare columns qualified first, as ZCQL requires once there is a join.
+  join has its bare columns qualified first, as ZCQL requires once there is a join;
+- a subquery over `firs` gets `sensitivity <= <clearance>` in its own WHERE (a value it
+  reads, e.g. the IO of a named FIR, decides which visible rows the statement matches).
 
 The rewritten text is validated afresh, and `where_scope.bounds_sensitivity` must prove the
-bound on its tree (every person or vehicle chained by `fir_id` to a bounded FIR) before
-the post-filter trusts it. The bound is never dropped: when it does not fit ZCQL's five
-WHERE conditions or four joins, or cannot be proven, the statement is refused with that
-reason.
+bound on its tree before the post-filter trusts it. The bound is never dropped: when it
+does not fit ZCQL's five WHERE conditions or four joins, or cannot be proven (a subquery
+over people or vehicles, people joined to an FIR other than by `fir_id`), the statement is
+refused with that reason.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from validators.clearance.rules import MAX_SENSITIVITY
 from validators.clearance.where_scope import (
     bounds_sensitivity,
     case_aliases,
+    select_bounded,
     single_firs,
+    subqueries,
     top_conjuncts,
 )
 from validators.zcql.schema import SCOPE_COLUMN
@@ -42,6 +46,10 @@ from validators.zcql.validate import AcceptedStatement, validate
 _LITERAL = re.compile(r"'[^']*'")
 _WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
 _AFTER_WHERE = re.compile(r"\b(GROUP\s+BY|HAVING|ORDER\s+BY|LIMIT)\b", re.IGNORECASE)
+_SUBQUERY = re.compile(r"\(\s*SELECT\b", re.IGNORECASE)
+
+Edit = tuple[int, str]
+"""Text inserted at a position of the statement as written."""
 
 
 class SensitivityDoesNotFit(QueryRejected):
@@ -60,7 +68,7 @@ class SensitivityUnprovable(QueryRejected):
 
     safe_message = (
         "I can't run that query here: for your clearance every person or vehicle it reads "
-        "must be linked to its own FIR by the FIR number, and this question links them "
+        "must be linked to its own FIR by the FIR number, and this question reads them "
         "another way. Ask about them through their FIRs."
     )
 
@@ -76,27 +84,25 @@ def needs_scope(statement: AcceptedStatement, officer: Officer) -> bool:
 
 
 def scoped(statement: AcceptedStatement, officer: Officer) -> AcceptedStatement:
-    """The statement with its FIRs' sensitivity bounded in its WHERE, validated afresh and
-    proven on its tree (the statement itself when it needs no scope)."""
+    """The statement with its FIRs' sensitivity bounded in its WHERE (and in each subquery
+    over `firs`), validated afresh and proven on its tree (the statement itself when it
+    needs no scope)."""
     if not needs_scope(statement, officer):
         return statement
-    tree = statement.tree
-    aliases = case_aliases(tree)
-    level = int(officer.clearance)
-    firs = [a for a, t in aliases.items() if t == "firs"]
-    if single_firs(tree) is not None:
-        written = _with_conditions(statement.statement, tree, [f"sensitivity <= {level}"])
-    elif firs:
-        bounds = [f"{a}.sensitivity <= {level}" for a in firs]
-        written = _with_conditions(statement.statement, tree, bounds)
-    else:
-        anchor = next(iter(aliases))
-        text = statement.statement if tree.args.get("joins") else _qualified(statement, anchor)
-        join = f"INNER JOIN firs ON {anchor}.fir_id = firs.fir_id"
-        precincts = ", ".join(f"'{p}'" for p in _precincts(tree, anchor))
-        conditions = [f"firs.{SCOPE_COLUMN} IN ({precincts})", f"firs.sensitivity <= {level}"]
-        written = _with_conditions(text, tree, conditions, join=join)
-    verdict = validate(written, officer.precincts)
+    tree, text = statement.tree, statement.statement
+    code = _LITERAL.sub(lambda m: "'" + " " * (len(m[0]) - 2) + "'", text)
+    bound = f"sensitivity <= {int(officer.clearance)}"
+    edits: list[Edit] = []
+    for sub in subqueries(tree):
+        if select_bounded(sub, officer):
+            continue
+        if single_firs(sub) is None:
+            raise SensitivityUnprovable(["a subquery over people or vehicles cannot be bounded"])
+        start, end = _span(code, sub)
+        edits += _where_edits(code, start, end, sub, [bound])
+    if not select_bounded(tree, officer):
+        edits += _outer_edits(tree, code, bound)
+    verdict = validate(_applied(text, edits), officer.precincts)
     if verdict.accepted_statement is None:
         raise SensitivityDoesNotFit(list(verdict.reasons))
     if not bounds_sensitivity(verdict.accepted_statement.tree, officer):
@@ -104,30 +110,70 @@ def scoped(statement: AcceptedStatement, officer: Officer) -> AcceptedStatement:
     return verdict.accepted_statement
 
 
-def _with_conditions(text: str, tree: exp.Select, conditions: list[str], *, join: str = "") -> str:
-    """`text` with `conditions` AND-ed to its outer WHERE (and `join` written before it)."""
-    code = _LITERAL.sub(lambda m: "'" + " " * (len(m[0]) - 2) + "'", text)
-    where = _WHERE.search(code)
+def _outer_edits(tree: exp.Select, code: str, bound: str) -> list[Edit]:
+    """The outer SELECT's bound: on each of its `firs`, or through a join to `firs` written
+    in for people and vehicles."""
+    aliases = case_aliases(tree)
+    firs = [a for a, t in aliases.items() if t == "firs"]
+    if single_firs(tree) is not None:
+        return _where_edits(code, 0, len(code), tree, [bound])
+    if firs:
+        return _where_edits(code, 0, len(code), tree, [f"{a}.{bound}" for a in firs])
+    anchor = next(iter(aliases))
+    precincts = ", ".join(f"'{p}'" for p in _precincts(tree, anchor))
+    conditions = [f"firs.{SCOPE_COLUMN} IN ({precincts})", f"firs.{bound}"]
+    join = f"INNER JOIN firs ON {anchor}.fir_id = firs.fir_id"
+    where = _where_edits(code, 0, len(code), tree, conditions, join=join)
+    return where + ([] if tree.args.get("joins") else _qualifiers(tree, anchor))
+
+
+def _where_edits(
+    code: str, start: int, end: int, select: exp.Select, conditions: list[str], *, join: str = ""
+) -> list[Edit]:
+    """`conditions` AND-ed to the WHERE of the SELECT written in `code[start:end]` (its
+    subqueries' clauses, inside parentheses, are skipped), and `join` written before it."""
+    where = _top_level(_WHERE, code, start, end)
     if where is None:
         raise QueryRejected(["a statement over case data without a WHERE clause cannot be scoped"])
-    tail = _AFTER_WHERE.search(code, where.end())
-    end = tail.start() if tail else len(text)
-    body = text[where.end() : end].strip()
-    top = tree.args["where"].this
-    body = f"({body})" if isinstance(top, exp.Or) else body
-    head = text[: where.start()].rstrip()
-    head = f"{head} {join} WHERE" if join else f"{head} WHERE"
-    written = " AND ".join([f"{head} {body}", *conditions])
-    rest = text[end:].strip()
-    return f"{written} {rest}" if rest else written
+    tail = _top_level(_AFTER_WHERE, code, where.end(), end)
+    body_end = len(code[: tail.start() if tail else end].rstrip())
+    rest = code[where.end() :]
+    body_start = where.end() + len(rest) - len(rest.lstrip())
+    edits: list[Edit] = [(where.start(), f"{join} ")] if join else []
+    if isinstance(select.args["where"].this, exp.Or):
+        edits += [(body_start, "("), (body_end, ")")]
+    return [*edits, (body_end, "".join(f" AND {c}" for c in conditions))]
 
 
-def _qualified(statement: AcceptedStatement, alias: str) -> str:
-    """The text of a one-table statement with every bare column of its outer SELECT written
-    `alias.column` (a select-list alias read by ORDER BY or HAVING is left as it is)."""
-    tree = statement.tree
+def _top_level(pattern: re.Pattern[str], code: str, start: int, end: int) -> re.Match[str] | None:
+    """The first match of `pattern` in `code[start:end]` outside any parentheses opened there."""
+    for match in pattern.finditer(code, start, end):
+        segment = code[start : match.start()]
+        if segment.count("(") == segment.count(")"):
+            return match
+    return None
+
+
+def _span(code: str, sub: exp.Select) -> tuple[int, int]:
+    """Where the subquery `sub` is written: the text inside the parentheses around it."""
+    table = sub.args["from_"].this
+    at = table.this.meta.get("start") if isinstance(table.this, exp.Identifier) else None
+    opens = [m.start() for m in _SUBQUERY.finditer(code) if at is not None and m.start() < at]
+    if not opens:
+        raise SensitivityUnprovable(["a subquery cannot be located in the statement"])
+    depth = 0
+    for index in range(opens[-1], len(code)):
+        depth += {"(": 1, ")": -1}.get(code[index], 0)
+        if depth == 0:
+            return opens[-1] + 1, index
+    raise SensitivityUnprovable(["a subquery is not closed"])
+
+
+def _qualifiers(tree: exp.Select, alias: str) -> list[Edit]:
+    """`alias.` before every bare column of the outer SELECT of a one-table statement (a
+    select-list alias read by ORDER BY or HAVING is left as it is)."""
     named = {item.alias for item in tree.expressions if item.alias}
-    starts = []
+    edits = []
     for column in tree.find_all(exp.Column):
         if column.table or isinstance(column.this, exp.Star):
             continue
@@ -138,11 +184,17 @@ def _qualified(statement: AcceptedStatement, alias: str) -> str:
         start = column.this.meta.get("start") if isinstance(column.this, exp.Identifier) else None
         if start is None or column.this.quoted:
             raise SensitivityUnprovable([f"column {column.sql()} cannot be qualified"])
-        starts.append(int(start))
-    text = statement.statement
-    for start in sorted(starts, reverse=True):
-        text = f"{text[:start]}{alias}.{text[start:]}"
-    return text
+        edits.append((int(start), f"{alias}."))
+    return edits
+
+
+def _applied(text: str, edits: list[Edit]) -> str:
+    """`text` with every edit inserted (edits at one position in the order given)."""
+    out, last = [], 0
+    for position, piece in sorted(edits, key=lambda e: e[0]):
+        out += [text[last:position], piece]
+        last = position
+    return "".join([*out, text[last:]])
 
 
 def _precincts(tree: exp.Select, alias: str) -> list[str]:

@@ -10,6 +10,8 @@ construction when every case-data table of its outer FROM and JOINs is bounded:
 - a `persons` or `vehicles` alias by an equality of `fir_id` (a JOIN's ON or a top-level
   AND-ed WHERE condition) chaining it to a bounded `firs` alias: its FIR is then that FIR.
 
+Every subquery over case data must be bounded the same way on its own FROM: a value it
+reads (e.g. the IO of a named FIR) decides which visible rows the outer statement matches.
 The validator has already confined `precinct_id` to the jurisdiction the same way.
 """
 
@@ -118,8 +120,22 @@ def bounded_aliases(tree: exp.Expression, officer: Officer) -> set[str]:
     return proven
 
 
+def subqueries(tree: exp.Expression) -> list[exp.Select]:
+    """The SELECTs nested in a statement (ZCQL allows them in WHERE only)."""
+    return [node for node in tree.find_all(exp.Select) if node is not tree]
+
+
+def select_bounded(select: exp.Expression, officer: Officer) -> bool:
+    """Every case-data table of this SELECT's own FROM and JOINs is bounded."""
+    return set(case_aliases(select)) <= bounded_aliases(select, officer)
+
+
 def bounds_sensitivity(tree: exp.Expression, officer: Officer) -> bool:
-    """True when every case-data table of the outer FROM and JOINs is bounded within the
-    officer's clearance (see the module docstring)."""
-    aliases = case_aliases(tree)
-    return bool(aliases) and set(aliases) <= bounded_aliases(tree, officer)
+    """True when the statement reads case data and every case-data table of its FROM and
+    JOINs, and of each subquery's, is bounded within the officer's clearance (see the
+    module docstring)."""
+    return (
+        bool(case_aliases(tree))
+        and select_bounded(tree, officer)
+        and all(select_bounded(sub, officer) for sub in subqueries(tree))
+    )

@@ -1,6 +1,6 @@
 """`bounds_sensitivity` trusts only a top-level `sensitivity <= k` within the officer's
-clearance on every `firs` of the outer FROM and JOINs, and a person or vehicle only when a
-`fir_id` equality chains it to such an FIR."""
+clearance on every `firs` of the FROM and JOINs (the outer SELECT's and each subquery's),
+and a person or vehicle only when a `fir_id` equality chains it to such an FIR."""
 
 from __future__ import annotations
 
@@ -69,6 +69,17 @@ K = "precinct_id = 'BLR-E-KRP'"
             True,
         ),
         (f"SELECT COUNT(ROWID) FROM firs f WHERE {K} AND g.sensitivity <= 3", False),
+        (  # a subquery over sealed FIRs decides which visible FIRs match
+            f"SELECT COUNT(ROWID) FROM firs WHERE {K} AND sensitivity <= 3 AND io_name = "
+            f"(SELECT io_name FROM firs WHERE {K} AND fir_id = 'FIR-2025-00001')",
+            False,
+        ),
+        (
+            f"SELECT COUNT(ROWID) FROM firs WHERE {K} AND sensitivity <= 3 AND io_name = "
+            f"(SELECT io_name FROM firs WHERE {K} AND fir_id = 'FIR-2025-00001' "
+            "AND sensitivity <= 3)",
+            True,
+        ),
     ],
 )
 def test_only_a_top_level_bound_within_clearance_is_proof(statement: str, proven: bool) -> None:
