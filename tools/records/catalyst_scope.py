@@ -31,6 +31,7 @@ from sqlglot import exp
 
 from schemas.errors import QueryRejected
 from schemas.officer import Officer
+from schemas.records import TABLE_COLUMNS
 from validators.clearance.rules import MAX_SENSITIVITY
 from validators.clearance.where_scope import (
     bounds_sensitivity,
@@ -48,8 +49,8 @@ _WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
 _AFTER_WHERE = re.compile(r"\b(GROUP\s+BY|HAVING|ORDER\s+BY|LIMIT)\b", re.IGNORECASE)
 _SUBQUERY = re.compile(r"\(\s*SELECT\b", re.IGNORECASE)
 
-Edit = tuple[int, str]
-"""Text inserted at a position of the statement as written."""
+Edit = tuple[int, int, str]
+"""`text[start:end]` of the statement as written replaced (inserted when start == end)."""
 
 
 class SensitivityDoesNotFit(QueryRejected):
@@ -139,10 +140,11 @@ def _where_edits(
     body_end = len(code[: tail.start() if tail else end].rstrip())
     rest = code[where.end() :]
     body_start = where.end() + len(rest) - len(rest.lstrip())
-    edits: list[Edit] = [(where.start(), f"{join} ")] if join else []
+    at = where.start()
+    edits: list[Edit] = [(at, at, f"{join} ")] if join else []
     if isinstance(select.args["where"].this, exp.Or):
-        edits += [(body_start, "("), (body_end, ")")]
-    return [*edits, (body_end, "".join(f" AND {c}" for c in conditions))]
+        edits += [(body_start, body_start, "("), (body_end, body_end, ")")]
+    return [*edits, (body_end, body_end, "".join(f" AND {c}" for c in conditions))]
 
 
 def _top_level(pattern: re.Pattern[str], code: str, start: int, end: int) -> re.Match[str] | None:
@@ -171,9 +173,15 @@ def _span(code: str, sub: exp.Select) -> tuple[int, int]:
 
 def _qualifiers(tree: exp.Select, alias: str) -> list[Edit]:
     """`alias.` before every bare column of the outer SELECT of a one-table statement (a
-    select-list alias read by ORDER BY or HAVING is left as it is)."""
+    select-list alias read by ORDER BY or HAVING is left as it is); `*` becomes the table's
+    columns, each qualified (ZCQL allows `*` only without joins)."""
     named = {item.alias for item in tree.expressions if item.alias}
-    edits = []
+    edits: list[Edit] = []
+    for star in tree.expressions:
+        if isinstance(star, exp.Star) and "start" in star.meta:
+            columns = TABLE_COLUMNS[case_aliases(tree)[alias]]
+            listed = ", ".join(f"{alias}.{c}" for c in columns)
+            edits.append((int(star.meta["start"]), int(star.meta["end"]) + 1, listed))
     for column in tree.find_all(exp.Column):
         if column.table or isinstance(column.this, exp.Star):
             continue
@@ -184,16 +192,16 @@ def _qualifiers(tree: exp.Select, alias: str) -> list[Edit]:
         start = column.this.meta.get("start") if isinstance(column.this, exp.Identifier) else None
         if start is None or column.this.quoted:
             raise SensitivityUnprovable([f"column {column.sql()} cannot be qualified"])
-        edits.append((int(start), f"{alias}."))
+        edits.append((int(start), int(start), f"{alias}."))
     return edits
 
 
 def _applied(text: str, edits: list[Edit]) -> str:
-    """`text` with every edit inserted (edits at one position in the order given)."""
+    """`text` with every edit made (edits at one position in the order given)."""
     out, last = [], 0
-    for position, piece in sorted(edits, key=lambda e: e[0]):
-        out += [text[last:position], piece]
-        last = position
+    for start, end, piece in sorted(edits, key=lambda e: e[0]):
+        out += [text[last:start], piece]
+        last = end
     return "".join([*out, text[last:]])
 
 

@@ -29,6 +29,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from sqlglot import exp
+
 from schemas.officer import Officer
 from schemas.records import CASE_TABLES, KEYS, TABLE_COLUMNS
 from tools.records.catalyst_scope import scoped
@@ -252,8 +254,13 @@ def renamed(raw: QueryRows, asked: AcceptedStatement, sent: AcceptedStatement) -
         for column in TABLE_COLUMNS.get(table, ())
     }
     pairs = zip(asked.tree.expressions, sent.tree.expressions, strict=False)
+    plain = (exp.Column, exp.Star, exp.Alias)
     names.update(
-        {s.sql(dialect=ZCQL_DIALECT): a.sql(dialect=ZCQL_DIALECT) for a, s in pairs if not a.alias}
+        {
+            s.sql(dialect=ZCQL_DIALECT): a.sql(dialect=ZCQL_DIALECT)
+            for a, s in pairs
+            if not isinstance(a, plain)
+        }
     )
     rows = [{names.get(k, k): v for k, v in row.items()} for row in raw.rows]
     return replace(raw, columns=[names.get(c, c) for c in raw.columns], rows=rows)

@@ -54,7 +54,9 @@ class CaseDataStore:
             "sexual_offence INT DEFAULT 0, involves_juvenile INT DEFAULT 0);"
             "CREATE TABLE persons (person_id TEXT, fir_id TEXT, precinct_id TEXT, role TEXT, "
             "arrested INT, is_juvenile INT DEFAULT 0);"
-            "CREATE TABLE vehicles (vehicle_id TEXT, fir_id TEXT, precinct_id TEXT, status TEXT);"
+            "CREATE TABLE vehicles (vehicle_id TEXT, fir_id TEXT, precinct_id TEXT, "
+            "registration_no TEXT DEFAULT 'KA01', vehicle_type TEXT DEFAULT 'Car', "
+            "make TEXT DEFAULT 'Tata', colour TEXT DEFAULT 'Red', status TEXT);"
         )
         self.db.executemany(
             "INSERT INTO firs (fir_id, precinct_id, sensitivity, status, registered_at) "
@@ -63,7 +65,10 @@ class CaseDataStore:
         )
         self.db.execute("UPDATE firs SET io_name = 'IO-' || (CAST(substr(fir_id, 10) AS INT) % 7)")
         self.db.executemany("INSERT INTO persons VALUES (?, ?, ?, ?, ?, 0)", people(rows))
-        self.db.executemany("INSERT INTO vehicles VALUES (?, ?, ?, ?)", cars(rows))
+        self.db.executemany(
+            "INSERT INTO vehicles (vehicle_id, fir_id, precinct_id, status) VALUES (?, ?, ?, ?)",
+            cars(rows),
+        )
         self.statements: list[str] = []
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
@@ -211,4 +216,32 @@ async def test_a_count_filtered_on_a_masked_narrative_is_refused_naming_why(
     assert "withheld from you" in refused.value.safe_message
     assert not any(ch.isdigit() for ch in refused.value.safe_message)
     assert refused.value.reasons == ["an aggregate reads firs.brief_facts, masked for this officer"]
+    assert store.statements == []
+
+
+async def test_a_star_list_of_vehicles_keeps_its_columns_and_shows_only_those_they_may_see() -> (
+    None
+):
+    statement = (
+        f"SELECT * FROM vehicles WHERE precinct_id IN ({jurisdiction()}) "
+        "ORDER BY vehicle_id LIMIT 0, 300"
+    )
+    store = CaseDataStore(VISIBLE + SEALED)
+    shown = await answer(store, statement, "list")
+    assert [row["vehicle_id"] for row in shown[1]] == sorted(v[0] for v in cars(VISIBLE))
+    assert set(shown[1][0]) >= {"vehicle_id", "registration_no", "status"}
+    assert "SELECT vehicles.vehicle_id, vehicles.fir_id" in store.statements[0]
+    assert await answer(CaseDataStore(VISIBLE), statement, "list") == shown
+
+
+async def test_people_with_no_join_left_for_their_firs_are_refused() -> None:
+    chained = " ".join(f"INNER JOIN vehicles v{i} ON v{i}.fir_id = p.fir_id" for i in range(4))
+    scope = " AND ".join(f"v{i}.precinct_id IN ({jurisdiction()})" for i in range(4))
+    statement = (
+        f"SELECT COUNT(p.ROWID) FROM persons p {chained} "
+        f"WHERE p.precinct_id IN ({jurisdiction()}) AND {scope}"
+    )
+    store = CaseDataStore(VISIBLE)
+    with pytest.raises(SensitivityDoesNotFit):
+        await answer(store, statement, "count")
     assert store.statements == []
