@@ -22,7 +22,7 @@ from graph.nodes.text2zcql import text2zcql
 from graph.nodes.vision_lookup import vision_lookup
 from graph.nodes.vision_preparser import after_vision, vision_preparser
 from graph.nodes.zcql_answer import zcql_answer
-from graph.nodes.zcql_clearance import zcql_clearance
+from graph.nodes.zcql_clearance import after_clearance, zcql_clearance
 from graph.nodes.zcql_validator import after_validation, zcql_validator
 from graph.plan import END, Branch, Entry, Plan, after_router
 from graph.state import GraphState
@@ -58,7 +58,6 @@ PLAN = Plan(
         "clarify": "aggregator",
         "decline": "aggregator",
         "text2zcql": "zcql_validator",
-        "zcql_clearance": "execute_readonly",
         "zcql_answer": "aggregator",
         "retrieve": "rag_clearance",
         "rag_clearance": "rag_answer",
@@ -70,6 +69,7 @@ PLAN = Plan(
     branches={
         "router": Branch(after_router, get_args(Entry)),
         "zcql_validator": Branch(after_validation, ("zcql_clearance", "aggregator")),
+        "zcql_clearance": Branch(after_clearance, ("execute_readonly", "aggregator")),
         "execute_readonly": Branch(after_execution, ("zcql_answer", "aggregator")),
         "vision_preparser": Branch(after_vision, ("react_agent", "vision_lookup", "aggregator")),
         "react_agent": Branch(after_agent, ("react_tools", "aggregator")),

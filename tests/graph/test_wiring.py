@@ -21,6 +21,7 @@ EXPECTED_EDGES = {
     ("zcql_validator", "zcql_clearance"),
     ("zcql_validator", "aggregator"),
     ("zcql_clearance", "execute_readonly"),
+    ("zcql_clearance", "aggregator"),
     ("execute_readonly", "zcql_answer"),
     ("execute_readonly", "aggregator"),
     ("zcql_answer", "aggregator"),
@@ -66,7 +67,11 @@ def test_records_stages_run_validate_then_clearance_then_execute():
 
 def test_records_failures_go_straight_to_the_aggregator():
     edges = {(e.source, e.target) for e in build_graph().compile().get_graph().edges}
-    assert {("zcql_validator", "aggregator"), ("execute_readonly", "aggregator")} <= edges
+    assert {
+        ("zcql_validator", "aggregator"),
+        ("zcql_clearance", "aggregator"),
+        ("execute_readonly", "aggregator"),
+    } <= edges
 
 
 RECORDS_STAGES = {

@@ -5,8 +5,10 @@ policy compiled into trusted CTEs that shadow firs, persons and vehicles); `run_
 executes only such a plan. SQLite and PostgreSQL withhold rows and mask cells inside the
 database. Catalyst (any backend that is not SQL) cannot take CTEs: the result is
 post-filtered by `filter_rows` with trusted context look-ups, failing closed; a statement
-over `firs` alone is sent with the officer's sensitivity bound in its own WHERE
-(`catalyst_scope`), proven on its tree, so its counts and dates are within clearance.
+over case data is sent with its FIRs' sensitivity bound in its own WHERE (`catalyst_scope`,
+a join to `firs` written in for persons and vehicles), proven on its tree, so its counts
+and dates are within clearance; an aggregate filtered on a column masked for the officer
+is refused (`masked_filter`).
 
 What an officer receives is a function of the rows they may see: the visible rows, and
 the cells masked in them (whether a cell is masked depends only on context columns of
@@ -22,22 +24,26 @@ from __future__ import annotations
 import asyncio
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from sqlglot import exp
+
 from schemas.officer import Officer
-from schemas.records import CASE_TABLES, KEYS
+from schemas.records import CASE_TABLES, KEYS, TABLE_COLUMNS
 from tools.records.catalyst_scope import scoped
 from tools.records.dialect import error_free
-from tools.records.executor import RecordsExecutor
+from tools.records.executor import QueryRows, RecordsExecutor
 from tools.records.implied_scope import SourcedScope, implied_tables
+from tools.records.masked_filter import refuse_masked_aggregate
 from tools.records.pushdown import safe_filters
 from tools.records.trusted import context_queries, key_list
 from validators.clearance.cleared import ClearedRows, count_masked
 from validators.clearance.policy import ClearancePolicy
 from validators.clearance.projection import (
+    ZCQL_DIALECT,
     CellSource,
     ColumnRef,
     column_sources,
@@ -69,9 +75,11 @@ class ClearedPlan:
     """An accepted statement over one officer's clearance sources (see `plan_clearance`).
 
     `sources` are the trusted CTE sources for a SQL backend (`dialect` set), or empty when
-    the backend's result is post-filtered in Python (`dialect` None). `run_plan` runs a
-    plan only if it is exactly what `plan_clearance` makes under the current policy, so a
-    plan built or altered by hand never executes.
+    the backend's result is post-filtered in Python (`dialect` None). `sent` is the statement
+    a post-filtered backend runs instead, with the sensitivity bound written in
+    (`catalyst_scope`), when it differs. `run_plan` runs a plan only if it is exactly what
+    `plan_clearance` makes under the current policy, so a plan built or altered by hand
+    never executes.
     """
 
     statement: AcceptedStatement
@@ -79,6 +87,12 @@ class ClearedPlan:
     policy_version: str
     dialect: Dialect | None
     sources: dict[str, str]
+    sent: AcceptedStatement | None = None
+
+    @property
+    def runs(self) -> AcceptedStatement:
+        """The statement the backend executes."""
+        return self.sent or self.statement
 
     @property
     def jurisdiction(self) -> frozenset[str]:
@@ -100,7 +114,10 @@ def plan_clearance(
         raise TypeError("only an accepted statement can be planned")
     dialect = SQL_BACKENDS.get(backend)
     if dialect is None:
-        return ClearedPlan(scoped(statement, officer), officer, policy.version, None, {})
+        refuse_masked_aggregate(statement, officer, policy)
+        sent = scoped(statement, officer)
+        bound = sent if sent != statement else None
+        return ClearedPlan(statement, officer, policy.version, None, {}, bound)
     key = (statement.statement, statement.tables, officer, dialect, name_index)
     cached = _PLANNED.get(key)
     if cached is None or cached[0] is not policy:
@@ -153,7 +170,9 @@ async def run_plan(
     sources, aliases, links = projection(plan.statement)
     officer = plan.officer
     if plan.dialect is None:
-        raw = await executor.execute(plan.statement)
+        raw = await executor.execute(plan.runs)
+        if plan.sent is not None:
+            raw = renamed(raw, plan.statement, plan.sent)
         context = await fetch_context(executor, officer, raw.rows, sources)
         return filter_rows(
             raw.rows,
@@ -164,8 +183,8 @@ async def run_plan(
             aliases=aliases,
             columns=raw.columns,
             jurisdiction_checked=True,
-            sensitivity_checked=bounds_sensitivity(plan.statement.tree, officer),
-            matched_on=condition_columns(plan.statement.tree),
+            sensitivity_checked=bounds_sensitivity(plan.runs.tree, officer),
+            matched_on=condition_columns(plan.runs.tree),
             links=links,
         )
     result = await executor.execute(
@@ -221,6 +240,30 @@ def projection(statement: AcceptedStatement) -> Projection:
         MappingProxyType(outer_aliases(tree)),
         MappingProxyType(fir_links(tree)),
     )
+
+
+def renamed(raw: QueryRows, asked: AcceptedStatement, sent: AcceptedStatement) -> QueryRows:
+    """The rows of `sent` under the result names of `asked`: where the bound brought in the
+    first join, `table.col` keys become `col` and each aggregate's text is the one asked
+    (`COUNT(persons.ROWID)` -> `COUNT(ROWID)`), so the answer reads as for any backend."""
+    if asked.tree.args.get("joins") or not sent.tree.args.get("joins"):
+        return raw
+    names = {
+        f"{alias}.{column}": column
+        for alias, table in outer_aliases(asked.tree).items()
+        for column in TABLE_COLUMNS.get(table, ())
+    }
+    pairs = zip(asked.tree.expressions, sent.tree.expressions, strict=False)
+    plain = (exp.Column, exp.Star, exp.Alias)
+    names.update(
+        {
+            s.sql(dialect=ZCQL_DIALECT): a.sql(dialect=ZCQL_DIALECT)
+            for a, s in pairs
+            if not isinstance(a, plain)
+        }
+    )
+    rows = [{names.get(k, k): v for k, v in row.items()} for row in raw.rows]
+    return replace(raw, columns=[names.get(c, c) for c in raw.columns], rows=rows)
 
 
 def uses_name_index(executor: RecordsExecutor) -> bool:
