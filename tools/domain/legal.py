@@ -423,6 +423,7 @@ def legal_answer(question: str, kind: str | None = None) -> LegalAnswer | None:
     kb: list[str] = []
     if DEFAULT_BAIL.search(text):
         return default_bail_answer(text)
+
     def add_row(row: BnsSection, row_aspects: set[str]) -> None:
         sentences.append(section_sentence(row, row_aspects))
         entries.append(_entry(row))
