@@ -45,7 +45,8 @@ FRAMES = {
         r"|\bwhat (?:exactly |actually )?(?:is|are) (?:an? |the )?(?:[\w()-]+\s+){0,5}?[\w()-]+"
         r"\s*(?:[?.,;]|$)"
         r"|\bmeans?\s+what\b|\bwhat (?:is|are) (?:it|they|this|that) used for\b|\bused for\b"
-        r"|\bwhat is it\b",
+        r"|\bwhat is it\b|\b(?:explain|describe|tell me)\s+what\s+(?:[\w()-]+\s+){1,4}(?:is|are|means?)\b"
+        r"|\bwhat is meant by\b",
         re.IGNORECASE,
     ),
     "authority": re.compile(
@@ -64,7 +65,10 @@ FRAMES = {
         r"|^\s*(?:may|can|could|should|must)\s+(?:the|a|an|i|we|police|officers?)\s+\w+"
         r"|\b(?:can|may|could)\s+(?:we|i|police|the police|io|sho|accused|the accused)\s+\w+"
         r"|\bis (?:it|that|this) (?:valid|legal|allowed|permitted|ok|okay|mandatory|compulsory"
-        r"|necessary)\b|\b(?:mandatory|compulsory|allowed|permitted)\s*\?",
+        r"|necessary)\b|\b(?:mandatory|compulsory|allowed|permitted)\s*\?"
+        r"|\b(?:allowed|permitted|zaroori|zaruri|jaruri|compulsory|mandatory)\s+(?:hai|he|hain|ide)\b"
+        r"|\b(?:sakte|sakta|sakti|sakenge|sakega)\b|\bchale(?:ga|gi)\b|\bmaan[ae] jaye(?:ga|gi)\b"
+        r"|\b\w{3,}(?:bahuda|bahudu|bahude|bahudaa)\b|\b\w{3,}(?:beka|bekaa)\b",
         re.IGNORECASE,
     ),
     "rights": re.compile(r"\b(?:rights?|hakku\w*|adhikaa?r\w*)\b", re.IGNORECASE),
@@ -72,13 +76,17 @@ FRAMES = {
         r"\bwhat (?:details|particulars|entries)\b|\byaava vivara\w*|\bkya kya likh\w*"
         r"|\by?enu (?:bare|barey)\w*|\bkya likh\w*"
         r"|\bwhat (?:goes|go|is written|is entered) in(?:to)?\b"
-        r"|\bwhat (?:should|must) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention)\b",
+        r"|\bwhat (?:should|must|does|do) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention"
+        r"|record|show|state|cover|note)\b",
         re.IGNORECASE,
     ),
     "data_rule": re.compile(
         r"\b(?:suppress\w*|redact\w*|mask(?:ed|ing)?)\b|\bclearance (?:is )?(?:needed|required)\b"
         r"|\bsmall[- ]cell\b|\b(?:restricted|confidential|sensitive|internal|public) (?:data|field"
-        r"|information)\b|\bdata (?:tier|class\w*|sensitivity)\b",
+        r"|information)\b|\bdata (?:tier|class\w*|sensitivity)\b"
+        r"|\b(?:in|of|by|for|to) (?:this|the) (?:system|assistant|app|database)\b|\bfirs table\b"
+        r"|\bformats? of\b|\b(?:ids?|numbers?) (?:are |is )?(?:written|formatted)\b"
+        r"|\b(?:status(?:es)?|values?|columns?|fields?) (?:values|available|allowed|used|possible)\b",
         re.IGNORECASE,
     ),
     "how_to": re.compile(
@@ -90,7 +98,8 @@ FRAMES = {
         r"|police|the police|complainant|the complainant)\b|\bfirst (?:steps?|things?)\b"
         r"|\bprocedure\b|\bprinciples\b|\bguidelines\b|\bchecklist\b|\bcontents\b"
         r"|\b(?:which|what)(?: \w+)? section\b|\bnew section\b|\bin (?:the )?(?:bns|bnss|bsa)\b"
-        r"|\bstanding order\b",
+        r"|\bstanding order\b|\b(?:have|has|need|needs) to (?:inform|intimate|notify|tell|send"
+        r"|produce|record)\b|\bwhom (?:to|do|must|should)\b|\bwhat are (?:his|her|their|my|our) options\b",
         re.IGNORECASE,
     ),
 }
@@ -106,7 +115,7 @@ LEGAL_TERMS = re.compile(
     r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan"
     r"|aadhaar|aadhar|identifiers?|hathkadi|enquiry|inquiry|standing orders?|surveillance"
     r"|guidelines?|basu|cyber|fraud|esakshya|hash|evidence|custody|seiz\w*|raid|inform(?:er|ant)s?"
-    r"|bail|source register)\b",
+    r"|bail|source register|statistics|statuses|ids?)\b",
     re.IGNORECASE,
 )
 #: Records questions that a frame word does not make a law question: the IOs or cases past a
@@ -127,7 +136,9 @@ COUNT_OR_LIST = re.compile(
 #: A station's own document ("Whitefield standing order for the cyber desk"): the station
 #: names the document asked about, not records.
 STATION_DOCUMENT = re.compile(
-    r"\bstanding orders?\b|\bstation (?:sops?|orders?|circulars?)\b", re.IGNORECASE
+    r"\bstanding orders?\b|\bstation (?:sops?|orders?|circulars?)\b"
+    r"|\b(?:intake|complaint|desk) (?:sheets?|forms?|formats?|checklists?|templates?)\b",
+    re.IGNORECASE,
 )
 
 
