@@ -45,7 +45,8 @@ FRAMES = {
         r"|\bwhat (?:exactly |actually )?(?:is|are) (?:an? |the )?(?:[\w()-]+\s+){0,5}?[\w()-]+"
         r"\s*(?:[?.,;]|$)"
         r"|\bmeans?\s+what\b|\bwhat (?:is|are) (?:it|they|this|that) used for\b|\bused for\b"
-        r"|\bwhat is it\b|\b(?:explain|describe|tell me)\s+what\s+(?:[\w()-]+\s+){1,4}(?:is|are|means?)\b"
+        r"|\bwhat is it\b"
+        r"|\b(?:explain|describe|tell me)\s+what\s+(?:[\w()-]+\s+){1,4}(?:is|are|means?)\b"
         r"|\bwhat is meant by\b",
         re.IGNORECASE,
     ),
@@ -86,7 +87,8 @@ FRAMES = {
         r"|information)\b|\bdata (?:tier|class\w*|sensitivity)\b"
         r"|\b(?:in|of|by|for|to) (?:this|the) (?:system|assistant|app|database)\b|\bfirs table\b"
         r"|\bformats? of\b|\b(?:ids?|numbers?) (?:are |is )?(?:written|formatted)\b"
-        r"|\b(?:status(?:es)?|values?|columns?|fields?) (?:values|available|allowed|used|possible)\b",
+        r"|\b(?:status(?:es)?|values?|columns?|fields?)"
+        r" (?:values|available|allowed|used|possible)\b",
         re.IGNORECASE,
     ),
     "how_to": re.compile(
@@ -99,7 +101,8 @@ FRAMES = {
         r"|\bprocedure\b|\bprinciples\b|\bguidelines\b|\bchecklist\b|\bcontents\b"
         r"|\b(?:which|what)(?: \w+)? section\b|\bnew section\b|\bin (?:the )?(?:bns|bnss|bsa)\b"
         r"|\bstanding order\b|\b(?:have|has|need|needs) to (?:inform|intimate|notify|tell|send"
-        r"|produce|record)\b|\bwhom (?:to|do|must|should)\b|\bwhat are (?:his|her|their|my|our) options\b",
+        r"|produce|record)\b|\bwhom (?:to|do|must|should)\b"
+        r"|\bwhat are (?:his|her|their|my|our) options\b",
         re.IGNORECASE,
     ),
 }
