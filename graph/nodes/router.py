@@ -72,11 +72,11 @@ def override(state: GraphState) -> tuple[Route, str] | None:
     if records_reason is not None:
         return "zcql", records_reason
     if has_referent(text) and not fir_ids_in(text):
+        if not referent_resolved(state) and asks_law_or_procedure(text):
+            return "rag", "a law or procedure question; its pronoun is the person it names"
         if names_its_referent(text, date.today()) and not has_procedure_signal(text):
             return "zcql", "the pronoun is the person or IO the question names"
         if not referent_resolved(state):
-            if asks_law_or_procedure(text):
-                return "rag", "a law or procedure question; its pronoun is the person it names"
             return "clarify", "referent not resolved by page context or history"
         if has_procedure_signal(text):
             return "hybrid", "resolved referent with a procedure question"

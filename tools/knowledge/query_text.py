@@ -251,6 +251,59 @@ TRANSLITERATIONS: dict[str, str] = {
     "haakbeku": "include",
     "yaava": "which",
     "yava": "which",
+    # more everyday Hindi and Kannada words for people, time, law and acts
+    "pakadna": "arrest",
+    "pakadne": "arrest",
+    "pakad": "arrest",
+    "pakdo": "arrest",
+    "kanoon": "law",
+    "kanun": "law",
+    "kaanoon": "law",
+    "kaanun": "law",
+    "kaanoonu": "law",
+    "mahina": "months",
+    "mahine": "months",
+    "mahino": "months",
+    "mahinon": "months",
+    "tingal": "months",
+    "tingalu": "months",
+    "tingala": "months",
+    "ikbaliya": "confession",
+    "iqbaliya": "confession",
+    "ikbal": "confession",
+    "iqbal": "confession",
+    "naabalig": "minor child",
+    "nabaalig": "minor child",
+    "naabaalig": "minor child",
+    "akhbaar": "newspaper media",
+    "akhbar": "newspaper media",
+    "patrike": "newspaper media",
+    "naam": "name",
+    "hesaru": "name",
+    "ganteyolage": "within hours",
+    "ganteyalli": "within hours",
+    "dinadolage": "within days",
+    "sikkilla": "untraced",
+    "sikkade": "untraced",
+    "kaanuvaagiruva": "missing",
+    "kaanuvaada": "missing",
+    "kaanuvagiruva": "missing",
+    "helbeka": "inform",
+    "helabeka": "inform",
+    "helbeku": "inform",
+    "aadmele": "after",
+    "aadamele": "after",
+    "aadavarige": "person",
+    "aadavaru": "person",
+    "likhne": "register",
+    "mana": "refuse",
+    "kiski": "whose",
+    "kiska": "whose",
+    "kiske": "whose",
+    "chalega": "valid",
+    "chhap": "publish",
+    "chhapna": "publish",
+    "chhaap": "publish",
 }
 
 #: Texting spellings and chat padding typed or dictated on a phone: the spelling written out,
@@ -318,6 +371,9 @@ PHRASES: dict[str, str] = {
     "suryasta aada mele": "after sunset",
     "hennu makkalu": "women",
     "hennu makkalannu": "women",
+    "likhne se mana": "refuses to register",
+    "maana jayega": "admissible",
+    "mana jayega": "admissible",
     "kya kya likhna": "what must contain",
     "kya kya likhe": "what must contain",
     "enu enu bareyabeku": "what must contain",
@@ -368,7 +424,8 @@ _FUNCTION_TEXT = (
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
     "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
     "padta padti padte padega liye hone hona galu galige aagi ive madida maadida "
-    "karta karte karti kiya kiye jata jaata jati jaati"
+    "karta karte karti kiya kiye jata jaata jati jaati "
+    "kisi ho ek baje bolta bolti bolte kehta kehti diya diye gaya gayi gaye kare bagge"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
@@ -546,12 +603,23 @@ ASKS_CONTENTS = re.compile(
 )
 
 
+#: A station not taking a complaint said in everyday words ("did not take his FIR", "won't
+#: lodge my complaint"): the knowledge base says "refuses to register".
+_NOT_REGISTERED = re.compile(
+    r"\b(?:did ?n[o']t|does ?n[o']t|do ?n[o']t|won'?t|would ?n[o']t|not|never|refus\w*)"
+    r"\s+(?:to\s+)?(?:take|taking|took|accept\w*|lodge|lodging|write|writing|register\w*"
+    r"|record\w*|file|filing)\s+(?:(?:his|her|their|my|our|the|a|an)\s+)?(?:fir|complaint)s?\b",
+    re.I,
+)
+
+
 @lru_cache(maxsize=4096)
 def question_form(text: str) -> str:
     """The officer's question in English words with its framing kept ("what to do when ...",
     "steps to follow"): what the question's type is read from when the retrieval form has
     lost it."""
     english = juvenile_terms(age_terms(transliterate(age_terms(clock_terms(text)))))
+    english = _NOT_REGISTERED.sub("refuses to register the FIR", english)
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():

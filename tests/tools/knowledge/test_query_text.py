@@ -32,6 +32,16 @@ PAIRS = [
     ("can women be arrested after sunset", "hennu makkalannu suryasta aada mele bandhisabahuda"),
     ("rights of a person under arrest", "arrest aagiruva vyakti hakkugalu yaavuvu"),
     ("FIR for a missing girl", "gumshuda ladki ke liye FIR"),
+    (
+        "is a confession made to the police admissible in court",
+        "police ko diya ikbaliya bayan adalat mein maana jayega?",
+    ),
+    ("child untraced for 4 months, what next", "magu 4 tingala inda sikkilla, mundhe enu"),
+    ("station refuses to register the FIR", "thana FIR likhne se mana karta hai"),
+    (
+        "can the name of a juvenile accused be published in a newspaper",
+        "naabalig aaropi ka naam akhbar mein chhap sakte hain",
+    ),
 ]
 
 
@@ -113,3 +123,8 @@ def test_rights_missing_and_helper_verbs_are_translated_or_dropped() -> None:
     assert expand_query("gumshuda ladke ke adhikar") == "missing boy rights"
     assert expand_query("report bhejna padta hai") == "report send"
     assert expand_query("hakku galu") == "rights"
+
+
+def test_a_station_not_taking_a_complaint_reads_as_refusal_to_register() -> None:
+    assert "refuses to register the FIR" in expand_query("the SHO won't lodge my complaint")
+    assert "refuses to register the FIR" in expand_query("they did not take her FIR")
