@@ -304,6 +304,8 @@ TRANSLITERATIONS: dict[str, str] = {
     "chhap": "publish",
     "chhapna": "publish",
     "chhaap": "publish",
+    "intimate": "inform",
+    "intimated": "informed",
 }
 
 #: Texting spellings and chat padding typed or dictated on a phone: the spelling written out,
@@ -412,6 +414,8 @@ PHRASES: dict[str, str] = {
     "under the new law": "under the BNS and BNSS",
     "new criminal laws": "BNS BNSS BSA",
     "taken into custody": "arrested",
+    "picking up": "arresting",
+    "picked up": "arrested",
     "take into custody": "arrest",
     "meant to": "purpose to",
     "lady": "woman",
@@ -613,6 +617,15 @@ _NOT_REGISTERED = re.compile(
 )
 
 
+#: What a document "records", "shows" or "notes" is what it contains ("what should the
+#: mahazar record"); the verb would otherwise weigh as a topic word.
+_RECORDS_OF_A_DOCUMENT = re.compile(
+    r"(?P<ask>\bwhat (?:should|must|does|do|will) (?:a|an|the|our|this) (?:[\w-]+ ){0,2}[\w-]+)"
+    r" (?:record|show|state|note|cover|capture)\b",
+    re.I,
+)
+
+
 @lru_cache(maxsize=4096)
 def question_form(text: str) -> str:
     """The officer's question in English words with its framing kept ("what to do when ...",
@@ -620,6 +633,7 @@ def question_form(text: str) -> str:
     lost it."""
     english = juvenile_terms(age_terms(transliterate(age_terms(clock_terms(text)))))
     english = _NOT_REGISTERED.sub("refuses to register the FIR", english)
+    english = _RECORDS_OF_A_DOCUMENT.sub(r"\g<ask> contain", english)
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():

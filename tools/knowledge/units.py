@@ -10,7 +10,7 @@ from tools.knowledge.sparse import analyse
 
 #: Groups of words that name one thing in a procedure question.
 UNITS: tuple[tuple[str, ...], ...] = (
-    ("phone", "mobile", "handset", "device", "devices"),
+    ("phone", "mobile", "handset", "device", "devices", "imei"),
     ("laptop", "computer", "device", "devices"),
     ("area", "limits", "jurisdiction"),
     ("consent", "consents", "authorisation", "authorization"),

@@ -1,0 +1,65 @@
+"""A document's own verb ("what should the memo record") asks for its contents; preparing a
+document is writing its contents; a contents answer lists the whole list; "whom must we
+inform" is answered from the section naming who is informed."""
+
+from __future__ import annotations
+
+from tools.knowledge.answer import compose_extractive_answer, question_type
+from tools.knowledge.index import Passage
+from tools.knowledge.query_text import expand_query
+
+TITLE = "Seizure memo for a vehicle"
+
+
+def _p(section: str, text: str, score: float) -> Passage:
+    return Passage(f"c-veh-{section}", "sop-vehicle", TITLE, section, text, 1, (), score)
+
+
+VIDEO = _p(
+    "Video recording of the seizure memo",
+    "The seizure of the vehicle is recorded on video with a mobile phone and the recording "
+    "is sent to the Magistrate.",
+    12.0,
+)
+CONTENTS = _p(
+    "Contents of the seizure memo",
+    "- FIR number and sections.\n- Make, model and chassis number of the vehicle.\n"
+    "- Odometer reading.\n- Names of two witnesses.\n- Seal impression used.\n"
+    "- Fuel level.\n- Damage seen.\n- Keys handed over.\n- Signature of the officer.\n"
+    "- For a vehicle with a phone or tracker inside: its IMEI number.",
+    6.0,
+)
+INFORMED = _p(
+    "Who must be informed of the seizure",
+    "- The registered owner of the seized vehicle is informed as soon as practicable.\n"
+    "- The RTO is informed of the seizure within 7 days.",
+    5.0,
+)
+
+
+def test_what_a_document_records_is_its_contents() -> None:
+    assert "contain" in expand_query("what should the vehicle seizure memo record")
+    answer = compose_extractive_answer(
+        "we seized a vehicle, what should the seizure memo record", [VIDEO, CONTENTS]
+    )
+    assert answer.citations[0].id.endswith("#contents-of-the-seizure-memo")
+
+
+def test_preparing_a_document_is_writing_its_contents() -> None:
+    answer = compose_extractive_answer(
+        "how to prepare a seizure memo for a vehicle", [VIDEO, CONTENTS]
+    )
+    assert answer.citations[0].id.endswith("#contents-of-the-seizure-memo")
+
+
+def test_a_contents_answer_quotes_the_whole_list() -> None:
+    answer = compose_extractive_answer("what must a vehicle seizure memo contain", [CONTENTS])
+    assert "Signature of the officer" in answer.answer and "IMEI" in answer.answer
+
+
+def test_whom_to_inform_is_answered_from_the_section_naming_them() -> None:
+    question = "after seizing a vehicle, whom must we inform"
+    assert question_type(question) == "permission"
+    answer = compose_extractive_answer(question, [VIDEO, CONTENTS, INFORMED])
+    assert answer.citations[0].id.endswith("#who-must-be-informed-of-the-seizure")
+    assert "registered owner" in answer.answer and "RTO" in answer.answer
