@@ -492,7 +492,9 @@ _ASKS_CONTENTS = re.compile(
     rf"{ASKS_CONTENTS.pattern}|\bwhat\b.*\b(?:write|writ(?:ten)\b|record|entered\b|noted\b)", re.I
 )
 _CONTENTS_HEADING = re.compile(
-    r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b", re.I
+    r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b"
+    r"|\bmust (?:state|record|show|include)\b",
+    re.I,
 )
 #: Preparing a document ("how to prepare a mahazar", "drafting the arrest memo") is writing
 #: what it contains: its contents section is the part asked for.

@@ -300,7 +300,12 @@ TRANSLITERATIONS: dict[str, str] = {
     "kiski": "whose",
     "kiska": "whose",
     "kiske": "whose",
-    "chalega": "valid",
+    "chalega": "admissible",
+    "kaunse": "which",
+    "kaunsa": "which",
+    "kaunsi": "which",
+    "konse": "which",
+    "konsa": "which",
     "chhap": "publish",
     "chhapna": "publish",
     "chhaap": "publish",
@@ -617,6 +622,13 @@ _NOT_REGISTERED = re.compile(
 )
 
 
+#: "In which cases" (Hinglish "kis case mein", Kanglish "yaava case alli") asks for the
+#: categories a rule covers, not for case records.
+_WHICH_CASES = re.compile(
+    r"\b(?:in\s+)?(?:which|what|kis|kaunse|kaunsa|kaun se|konse|yaava|yava)"
+    r"(?:\s+(?:kind|type|sort)s? of)?\s+cases?\b(?:\s+(?:me|mein|mai|alli|nalli))?",
+    re.I,
+)
 #: What a document "records", "shows" or "notes" is what it contains ("what should the
 #: mahazar record"); the verb would otherwise weigh as a topic word.
 _RECORDS_OF_A_DOCUMENT = re.compile(
@@ -631,6 +643,7 @@ def question_form(text: str) -> str:
     """The officer's question in English words with its framing kept ("what to do when ...",
     "steps to follow"): what the question's type is read from when the retrieval form has
     lost it."""
+    text = _WHICH_CASES.sub(" which categories ", text)
     english = juvenile_terms(age_terms(transliterate(age_terms(clock_terms(text)))))
     english = _NOT_REGISTERED.sub("refuses to register the FIR", english)
     english = _RECORDS_OF_A_DOCUMENT.sub(r"\g<ask> contain", english)

@@ -4,7 +4,7 @@ inform" is answered from the section naming who is informed."""
 
 from __future__ import annotations
 
-from tools.knowledge.answer import compose_extractive_answer, question_type
+from tools.knowledge.answer import _asked_part, compose_extractive_answer, question_type
 from tools.knowledge.index import Passage
 from tools.knowledge.query_text import expand_query
 
@@ -63,3 +63,9 @@ def test_whom_to_inform_is_answered_from_the_section_naming_them() -> None:
     answer = compose_extractive_answer(question, [VIDEO, CONTENTS, INFORMED])
     assert answer.citations[0].id.endswith("#who-must-be-informed-of-the-seizure")
     assert "registered owner" in answer.answer and "RTO" in answer.answer
+
+
+def test_a_heading_saying_what_a_report_must_state_is_its_contents() -> None:
+    states = _p("What the seizure report must state", "- The owner of the seized vehicle.", 5.0)
+    assert _asked_part("what particulars go in a vehicle seizure report", states) == 1.0
+    assert _asked_part("what particulars go in a vehicle seizure report", VIDEO) == 0.0

@@ -128,3 +128,12 @@ def test_rights_missing_and_helper_verbs_are_translated_or_dropped() -> None:
 def test_a_station_not_taking_a_complaint_reads_as_refusal_to_register() -> None:
     assert "refuses to register the FIR" in expand_query("the SHO won't lodge my complaint")
     assert "refuses to register the FIR" in expand_query("they did not take her FIR")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["in which cases can a dog squad be called", "dog squad kis case mein bulate hain"],
+)
+def test_in_which_cases_asks_for_the_categories_a_rule_covers(question: str) -> None:
+    assert "which categories" in expand_query(question)
+    assert "case" not in expand_query(question).replace("categories", "")
