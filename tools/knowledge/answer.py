@@ -673,6 +673,7 @@ def _cite_provision(
 #: A sentence that names who decides: "only the court may", "with the permission of".
 _NAMES_AUTHORITY = re.compile(
     r"\bonly\b[^.]{0,80}\bmay\b|\bpermission of\b|\bapproval of\b|\bnot below the rank\b"
+    r"|\b(?:allowed|permitted) only (?:where|when|if|by)\b"
     r"|\bauthori[sz]ed by\b",
     re.I,
 )

@@ -27,6 +27,9 @@ UNITS: tuple[tuple[str, ...], ...] = (
     ("ignore", "ignores", "ignored", "breach", "breaches", "breaching", "violate", "violation"),
     ("maximum", "max", "upto", "total"),
     ("inside", "within"),
+    ("format", "formats", "form", "written"),
+    ("assistant", "system", "app"),
+    ("inform", "intimate", "notify", "tell", "told"),
 )
 
 

@@ -69,3 +69,13 @@ def test_a_heading_saying_what_a_report_must_state_is_its_contents() -> None:
     states = _p("What the seizure report must state", "- The owner of the seized vehicle.", 5.0)
     assert _asked_part("what particulars go in a vehicle seizure report", states) == 1.0
     assert _asked_part("what particulars go in a vehicle seizure report", VIDEO) == 0.0
+
+
+def test_format_and_this_assistant_name_what_the_base_calls_form_and_this_system() -> None:
+    system = _p(
+        "Ids in this system",
+        "In this system, vehicle ids have the form VEH-<year>-<5 digits>.",
+        4.0,
+    )
+    answer = compose_extractive_answer("format of vehicle ids used by this assistant", [system])
+    assert "VEH-<year>-<5 digits>" in answer.answer
