@@ -102,7 +102,9 @@ FRAMES = {
         r"|\b(?:which|what)(?: \w+)? section\b|\bnew section\b|\bin (?:the )?(?:bns|bnss|bsa)\b"
         r"|\bstanding order\b|\b(?:have|has|need|needs) to (?:inform|intimate|notify|tell|send"
         r"|produce|record)\b|\bwhom (?:to|do|must|should)\b"
-        r"|\bwhat are (?:his|her|their|my|our) options\b",
+        r"|\bwhat are (?:his|her|their|my|our) options\b"
+        r"|\bwhat (?:can|should|must|may) (?:he|she|they|the (?:person|victim|complainant"
+        r"|informant|accused)) do\b",
         re.IGNORECASE,
     ),
 }
