@@ -52,7 +52,7 @@ TOPICS = {
         r"|(?:do|did|are|can|will) you (?:ever |really |even |also )?(?:get |feel |have )?"
         r"(?:bored|tired|lonely|sad|angry|feelings|emotions|sleep|dream|hungry)"
         r"|chat with me|(?:kuch )?baat karo|baatein karo|thak gaya|bore ho raha|gappe hod\w*"
-        r"|maatadu|maatanadu|bejaaru"
+        r"|maatadu|maatanadu|bejaaru|hege iddiya|hegiddiya|hegiddira|kaise ho|kya haal"
         r"|recommend\b.*\b(?:books?|novels?|series|shows?|songs?)"
         r"|how old are you|do you (?:love|like|dream)|idli|dosa|biryani|movies?|films?"
         r"|cinema|actor|actress|celebrity|horoscope|astrology|zodiac)\b",
@@ -60,6 +60,7 @@ TOPICS = {
     ),
     "personal_advice": re.compile(
         r"\b(?:lose (?:weight|\d+ ?kgs?)|diet|invest\w*|mutual funds?|stock market|sip"
+        r"|best (?:time|season|places?) to (?:visit|go|travel)|places to visit|sightseeing|tourist"
         r"|home loan|personal loan|car loan|loan\b.*\bbank|which bank|bank\b.*\b(?:best|achha)"
         r"|engineering college|medical college|admission|my (?:wife|husband|marriage|girlfriend"
         r"|boyfriend)|keep fighting|relationship advice|pills|sleeping|can'?t sleep|insomnia"
@@ -75,6 +76,7 @@ TOPICS = {
         r"\b(?:capital of|who invented|who discovered|tallest (?:building|mountain)"
         r"|(?:current |present )?(?:prime minister|president) of (?:india|the us|america)"
         r"|human body|bones|teeth|boiling point|freezing point|melting point"
+        r"|^\s*how many \w+(?: \w+)? (?:does|do|did) (?:an? |the )?\w+ have\s*\??\s*$"
         r"|how many (?:states|countries|union territories|continents) (?:are there|in|does)"
         r"|longest river|distance to the moon|meaning of life|who is the richest"
         r"|how (?:tall|high|deep|old|big|far away) (?:is|are|was)"

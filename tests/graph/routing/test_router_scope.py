@@ -109,6 +109,9 @@ def test_family_or_exam_words_beside_police_work_are_not_declined(text: str) -> 
         ("how much pension will I draw after retiring as an ASI", "pay"),
         ("my salary after promotion to inspector, how much tax will I pay", "pay"),
         ("how many bones does a cat have", "trivia"),
+        ("how many strings does a violin have", "trivia"),
+        ("best season to visit Jog falls", "personal_advice"),
+        ("hegiddira sir", "chat"),
     ],
 )
 def test_the_officers_own_wellbeing_and_pay_are_declined_whatever_job_words_they_carry(
@@ -124,6 +127,7 @@ def test_the_officers_own_wellbeing_and_pay_are_declined_whatever_job_words_they
         "accused says he is under stress and wants a doctor, what must the IO do",
         "what is the pay scale of a PSI in Karnataka",
         "can a constable exercise the powers of arrest without a warrant",
+        "how many days does an IO have to file the charge sheet",
     ],
 )
 def test_case_work_or_a_general_pay_question_is_not_declined_as_personal(text: str) -> None:
