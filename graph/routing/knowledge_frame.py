@@ -17,7 +17,7 @@ import re
 from datetime import date
 
 from graph.routing.scope import police_work_named
-from tools.knowledge.query_text import normalise_texting
+from tools.knowledge.query_text import texting_words
 from tools.text2zcql.understand import understand
 
 FRAMES = {
@@ -132,11 +132,15 @@ RECORDS_ASKED = re.compile(
     re.IGNORECASE,
 )
 COUNT_OR_LIST = re.compile(
-    r"\b(?:how many|number of|count|list|show|total|kitne|eshtu)\b(?:\s+\S+){0,3}?\s+"
+    r"\b(?:how many|number of|count|list|show|total|kitne|eshtu)\b"
+    r"(?!\s+(?:days?|hours?|weeks?|months?|years?|minutes?)\b)(?:\s+\S+){0,3}?\s+"
     r"(?:cases?|firs?|accused|arrests?|persons?|people|vehicles?|complaints?|chargesheets?"
     r"|thefts?|robber(?:y|ies)|burglar(?:y|ies)|murders?|crimes?)\b",
     re.IGNORECASE,
 )
+
+#: A person's age ("a 70 yr old man"): who the question is about, never a period of records.
+AGE = re.compile(r"\b\d{1,3}\s*[- ]?(?:years?|yrs?|yr)\s*[- ]?old\b", re.IGNORECASE)
 
 #: A station's own document ("Whitefield standing order for the cyber desk"): the station
 #: names the document asked about, not records.
@@ -150,7 +154,7 @@ STATION_DOCUMENT = re.compile(
 def knowledge_frame(text: str) -> str | None:
     """The law or procedure frame of a question ("punishment", "time_limit", ...), or None;
     texting spellings and chat padding are read first ("wat is UDR sir")."""
-    plain = normalise_texting(text)
+    plain = texting_words(text)
     return next((name for name, cue in FRAMES.items() if cue.search(plain)), None)
 
 
@@ -161,7 +165,7 @@ def names_records(text: str) -> bool:
     for a name) do not."""
     if COUNT_OR_LIST.search(text) or RECORDS_ASKED.search(text):
         return True
-    e = understand(text, date.today()).entities
+    e = understand(AGE.sub(" ", text), date.today()).entities
     lowered = text.lower()
     station_named = not STATION_DOCUMENT.search(text) and any(
         s.station_name.lower().removesuffix(" ps") in lowered for s in e.stations

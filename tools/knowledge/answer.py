@@ -124,7 +124,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "definition",
         re.compile(
             r"^(?:what|who) (?:exactly |actually |really )?(?:is|are|does)\b|\bdefin"
-            r"|\bmeaning of\b|\bmeans?\b"
+            r"|\bmeaning\b|\bmeans?\b"
             r"|\b(?:explain|describe)\b.*\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are)\b",
             re.I,
         ),

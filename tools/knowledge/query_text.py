@@ -309,6 +309,12 @@ TRANSLITERATIONS: dict[str, str] = {
     "chhap": "publish",
     "chhapna": "publish",
     "chhaap": "publish",
+    "nirakarisidare": "refuses",
+    "nirakarisu": "refuse",
+    "nirakarane": "refusal",
+    "saakshi": "witness",
+    "saakshigalu": "witnesses",
+    "koduvavaru": "person",
     "intimate": "inform",
     "intimated": "informed",
 }
@@ -361,6 +367,33 @@ TEXTING: dict[str, str] = {
 _SLASHED = re.compile(r"\b(?:u/s|r/w)(?=\s|\d|$)", re.IGNORECASE)
 _SLASH_MEANING = {"u/s": "under section", "r/w": "read with"}
 _TEXTING_WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/-]+")
+
+
+#: "v" for "we" after a modal ("can v arrest").
+_TEXTING_WE = re.compile(
+    r"\b(?P<modal>can|could|should|shud|shd|must|may|do|did|will|shall)\s+v\b", re.I
+)
+#: "4" for "for" and "2" for "to" where only the word fits ("steps 4 mahazar", "4 the
+#: victim", "how 2 register"); never in arithmetic ("closes 4 every week").
+_TEXTING_FOR = re.compile(
+    r"\b(?P<word>steps|step|time|rules|rule|procedure|limit|deadline|sop|process|days|hours"
+    r"|form|format|checklist|punishment|bail|documents|needed|required|ready) 4 (?=[a-z])"
+    r"|(?P<none>) 4 (?=(?:a|an|the|this|that|my|our|his|her|their|any)\b)",
+    re.I,
+)
+_TEXTING_TO = re.compile(
+    r"\b(?P<word>how|hw|what|wat|where|need|needs|have|has|had|want|going|able|supposed|used)"
+    r" 2 (?=[a-z])",
+    re.I,
+)
+
+
+def texting_words(text: str) -> str:
+    """`normalise_texting` with the texting uses of "v", "4" and "2" read as words; for
+    reading a procedure question only (arithmetic keeps its digits)."""
+    text = _TEXTING_WE.sub(lambda m: f"{m['modal']} we", normalise_texting(text))
+    text = _TEXTING_FOR.sub(lambda m: f"{m['word'] or ''} for ", text)
+    return _TEXTING_TO.sub(lambda m: f"{m['word']} to ", text)
 
 
 def normalise_texting(text: str) -> str:
@@ -538,7 +571,7 @@ def _word(word: str) -> str:
 def transliterate(text: str) -> str:
     """Hinglish / Kanglish words replaced by their English form, their function words
     dropped; other words (English, section numbers, act names) unchanged."""
-    text = normalise_texting(unicodedata.normalize("NFKC", text))
+    text = texting_words(unicodedata.normalize("NFKC", text))
     text = _PHRASE.sub(lambda m: PHRASES[m.group().lower()], text)
     return _WORD.sub(lambda m: _word(m.group()), text)
 

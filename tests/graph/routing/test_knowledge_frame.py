@@ -128,3 +128,14 @@ def test_a_station_intake_form_is_a_document_not_records() -> None:
 )
 def test_records_asked_of_this_system_stay_records(text: str) -> None:
     assert not asks_law_or_procedure(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can v arrest a 72 yr old woman for a 2 year offence",
+        "hw many days 4 chargesheet in a robbery case",
+    ],
+)
+def test_an_age_or_a_number_of_days_is_not_a_records_period_or_count(text: str) -> None:
+    assert asks_law_or_procedure(text)

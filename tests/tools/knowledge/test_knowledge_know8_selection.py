@@ -79,3 +79,7 @@ def test_format_and_this_assistant_name_what_the_base_calls_form_and_this_system
     )
     answer = compose_extractive_answer("format of vehicle ids used by this assistant", [system])
     assert "VEH-<year>-<5 digits>" in answer.answer
+
+
+def test_a_hinglish_meaning_question_is_a_definition() -> None:
+    assert question_type("UDR ka matlab kya hai") == "definition"

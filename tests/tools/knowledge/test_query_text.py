@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tools.knowledge.index import KnowledgeIndex
-from tools.knowledge.query_text import expand_query
+from tools.knowledge.query_text import expand_query, texting_words
 from tools.roster import officer_by_badge
 
 PAIRS = [
@@ -137,3 +137,26 @@ def test_a_station_not_taking_a_complaint_reads_as_refusal_to_register() -> None
 def test_in_which_cases_asks_for_the_categories_a_rule_covers(question: str) -> None:
     assert "which categories" in expand_query(question)
     assert "case" not in expand_query(question).replace("categories", "")
+
+
+@pytest.mark.parametrize(
+    ("texted", "read"),
+    [
+        ("steps 4 inquest", "steps for inquest"),
+        ("form 4 the victim", "form for the victim"),
+        ("hw 2 seal exhibits", "how to seal exhibits"),
+        ("should v inform cwc", "should we inform cwc"),
+    ],
+)
+def test_texting_digits_and_v_are_read_as_words(texted: str, read: str) -> None:
+    assert texting_words(texted) == read
+
+
+@pytest.mark.parametrize("arithmetic", ["closes 4 every week", "give 4 accused names", "2 + 2"])
+def test_digits_in_arithmetic_are_kept(arithmetic: str) -> None:
+    assert texting_words(arithmetic) == arithmetic
+
+
+def test_kannada_refusal_and_witness_words_are_translated() -> None:
+    assert "refuses" in expand_query("FIR maadalu nirakarisidare")
+    assert "witness" in expand_query("mahazar ge saakshi")
