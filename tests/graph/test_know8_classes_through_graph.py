@@ -94,3 +94,15 @@ async def test_a_pronoun_inside_a_procedure_question_is_not_a_records_referent(a
     response = await ask("KA-1001", "victim says the SHO did not register her FIR, what can she do")
     assert response.route == "rag"
     assert "173(4)" in response.answer and "Magistrate" in response.answer
+
+
+async def test_a_time_limit_the_base_does_not_state_comes_from_the_table(ask):
+    response = await ask("KA-1001", "within how many hours must a juvenile be taken to the board")
+    assert response.route == "rag"
+    assert "within 24 hours" in response.answer
+    assert response.citations[0].id == "legal-table#jj-act-10"
+
+
+async def test_a_time_limit_nothing_states_is_still_abstained(ask):
+    response = await ask("KA-1001", "within how many days is a passport verification finished")
+    assert response.answer.startswith("The knowledge base does not")

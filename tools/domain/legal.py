@@ -52,6 +52,7 @@ class Provision:
     topic: str
     rule: str
     kb: str
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,39 @@ def provisions() -> tuple[Provision, ...]:
             topic=r["topic"],
             rule=" ".join(str(r["rule"]).split()),
             kb=r["kb"],
+            keywords=tuple(str(k).lower() for k in r.get("keywords") or ()),
         )
         for r in rows
     )
+
+
+#: A keyword that names no subject on its own: a bare number or a period ("24 hours").
+_GENERIC_KEYWORD = re.compile(r"\d")
+
+
+def provision_by_keywords(question: str) -> Provision | None:
+    """The one provision whose subject keywords the question uses most ("produced before the
+    JJB" -> JJ Act s.10), whole words only, periods and bare numbers never counted; None when
+    none is used or two provisions tie."""
+    words = re.sub(r"[^a-z0-9()\s-]", " ", question.lower())
+    scored = []
+    for p in provisions():
+        named = [
+            k
+            for k in p.keywords
+            if not _GENERIC_KEYWORD.search(k) and re.search(rf"\b{re.escape(k)}\b", words)
+        ]
+        if named:
+            scored.append((len(named), p))
+    scored.sort(key=lambda x: -x[0])
+    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
+        return None
+    return scored[0][1]
+
+
+def provision_answer(p: Provision) -> LegalAnswer:
+    """One provision stated from the table, with the document that explains it."""
+    return LegalAnswer((provision_sentence(p),), (_provision_entry(p),), (p.kb,))
 
 
 def _base(section: str) -> str:

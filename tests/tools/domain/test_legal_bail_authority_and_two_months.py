@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.domain.legal import legal_answer
+from tools.domain.legal import legal_answer, provision_by_keywords
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,9 @@ def test_a_rape_or_pocso_charge_sheet_limit_is_two_months_first(question: str) -
 def test_default_bail_asked_in_so_many_words_stays_187_3() -> None:
     found = legal_answer("default bail in a rape case")
     assert found is not None and found.sentences[0].startswith("BNSS 187(3)")
+
+
+def test_a_provision_is_found_by_its_subject_keywords_only() -> None:
+    found = provision_by_keywords("by when is a child in conflict with law taken to the JJB")
+    assert found is not None and found.key == "jj_production_24h"
+    assert provision_by_keywords("within 24 hours of what") is None
