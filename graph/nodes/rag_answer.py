@@ -15,11 +15,13 @@ from graph.nodes.retrieve import knowledge_question
 from graph.routing.knowledge_frame import knowledge_frame
 from graph.state import GraphState
 from schemas.result import Citation, PipelineResult
-from tools.domain.legal import SOURCE, LegalAnswer
+from tools.domain.legal import SOURCE, LegalAnswer, provision_answer, provision_by_keywords
 from tools.knowledge.answer import (
     RELEVANCE_THRESHOLD,
     best_relevance,
     compose_extractive_answer,
+    is_abstention,
+    question_type,
 )
 from tools.knowledge.grounded import grounded_answer
 from tools.knowledge.index import Passage
@@ -72,6 +74,15 @@ def _sop_steps(question: str, found: LegalAnswer, passages: list[Passage]) -> Pi
     return steps if cited & set(found.kb_documents) else None
 
 
+def _or_time_limit_from_table(question: str, result: PipelineResult) -> PipelineResult:
+    """A time-limit question the knowledge base does not answer is answered from the table's
+    provision on that subject, when one alone is named ("taken to the JJB")."""
+    if not is_abstention(result) or question_type(question) != "time_limit":
+        return result
+    found = provision_by_keywords(question)
+    return table_result(provision_answer(found), []) if found is not None else result
+
+
 async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """One rag PipelineResult with a citation per claim (skipped if retrieval already failed)."""
     if any(r.pipeline == "rag" for r in state.get("results") or []):
@@ -91,7 +102,9 @@ async def rag_answer(state: GraphState, runtime: Runtime[GraphContext]) -> dict[
         if llm is not None and passages:
             result = await grounded_answer(llm, question, passages)
         else:
-            result = compose_extractive_answer(question, passages)
+            result = _or_time_limit_from_table(
+                question, compose_extractive_answer(question, passages)
+            )
     except Exception as error:
         result = compose_extractive_answer(question, passages)
         result.warnings.append(

@@ -63,6 +63,7 @@ def override(state: GraphState) -> tuple[Route, str] | None:
         return "smalltalk", "greeting, thanks or goodbye"
     # the records and procedure vocabularies (name tables, dates) load only for a turn past
     # the smalltalk rule: a greeting or slash command never needs them
+    from graph.routing.knowledge_frame import asks_law_or_procedure
     from graph.routing.mixed import has_procedure_signal
     from graph.routing.records_context import records_context_route
     from tools.text2zcql.followup import names_its_referent
@@ -71,6 +72,8 @@ def override(state: GraphState) -> tuple[Route, str] | None:
     if records_reason is not None:
         return "zcql", records_reason
     if has_referent(text) and not fir_ids_in(text):
+        if not referent_resolved(state) and asks_law_or_procedure(text):
+            return "rag", "a law or procedure question; its pronoun is the person it names"
         if names_its_referent(text, date.today()) and not has_procedure_signal(text):
             return "zcql", "the pronoun is the person or IO the question names"
         if not referent_resolved(state):

@@ -17,7 +17,7 @@ import re
 from datetime import date
 
 from graph.routing.scope import police_work_named
-from tools.knowledge.query_text import normalise_texting
+from tools.knowledge.query_text import texting_words
 from tools.text2zcql.understand import understand
 
 FRAMES = {
@@ -45,7 +45,9 @@ FRAMES = {
         r"|\bwhat (?:exactly |actually )?(?:is|are) (?:an? |the )?(?:[\w()-]+\s+){0,5}?[\w()-]+"
         r"\s*(?:[?.,;]|$)"
         r"|\bmeans?\s+what\b|\bwhat (?:is|are) (?:it|they|this|that) used for\b|\bused for\b"
-        r"|\bwhat is it\b",
+        r"|\bwhat is it\b"
+        r"|\b(?:explain|describe|tell me)\s+what\s+(?:[\w()-]+\s+){1,4}(?:is|are|means?)\b"
+        r"|\bwhat is meant by\b",
         re.IGNORECASE,
     ),
     "authority": re.compile(
@@ -64,7 +66,10 @@ FRAMES = {
         r"|^\s*(?:may|can|could|should|must)\s+(?:the|a|an|i|we|police|officers?)\s+\w+"
         r"|\b(?:can|may|could)\s+(?:we|i|police|the police|io|sho|accused|the accused)\s+\w+"
         r"|\bis (?:it|that|this) (?:valid|legal|allowed|permitted|ok|okay|mandatory|compulsory"
-        r"|necessary)\b|\b(?:mandatory|compulsory|allowed|permitted)\s*\?",
+        r"|necessary)\b|\b(?:mandatory|compulsory|allowed|permitted)\s*\?"
+        r"|\b(?:allowed|permitted|zaroori|zaruri|jaruri|compulsory|mandatory)\s+(?:hai|he|hain|ide)\b"
+        r"|\b(?:sakte|sakta|sakti|sakenge|sakega)\b|\bchale(?:ga|gi)\b|\bmaan[ae] jaye(?:ga|gi)\b"
+        r"|\b\w{3,}(?:bahuda|bahudu|bahude|bahudaa)\b|\b\w{3,}(?:beka|bekaa)\b",
         re.IGNORECASE,
     ),
     "rights": re.compile(r"\b(?:rights?|hakku\w*|adhikaa?r\w*)\b", re.IGNORECASE),
@@ -72,13 +77,18 @@ FRAMES = {
         r"\bwhat (?:details|particulars|entries)\b|\byaava vivara\w*|\bkya kya likh\w*"
         r"|\by?enu (?:bare|barey)\w*|\bkya likh\w*"
         r"|\bwhat (?:goes|go|is written|is entered) in(?:to)?\b"
-        r"|\bwhat (?:should|must) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention)\b",
+        r"|\bwhat (?:should|must|does|do) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention"
+        r"|record|show|state|cover|note)\b",
         re.IGNORECASE,
     ),
     "data_rule": re.compile(
         r"\b(?:suppress\w*|redact\w*|mask(?:ed|ing)?)\b|\bclearance (?:is )?(?:needed|required)\b"
         r"|\bsmall[- ]cell\b|\b(?:restricted|confidential|sensitive|internal|public) (?:data|field"
-        r"|information)\b|\bdata (?:tier|class\w*|sensitivity)\b",
+        r"|information)\b|\bdata (?:tier|class\w*|sensitivity)\b"
+        r"|\b(?:in|of|by|for|to) (?:this|the) (?:system|assistant|app|database)\b|\bfirs table\b"
+        r"|\bformats? of\b|\b(?:ids?|numbers?) (?:are |is )?(?:written|formatted)\b"
+        r"|\b(?:status(?:es)?|values?|columns?|fields?)"
+        r" (?:values|available|allowed|used|possible)\b",
         re.IGNORECASE,
     ),
     "how_to": re.compile(
@@ -90,7 +100,11 @@ FRAMES = {
         r"|police|the police|complainant|the complainant)\b|\bfirst (?:steps?|things?)\b"
         r"|\bprocedure\b|\bprinciples\b|\bguidelines\b|\bchecklist\b|\bcontents\b"
         r"|\b(?:which|what)(?: \w+)? section\b|\bnew section\b|\bin (?:the )?(?:bns|bnss|bsa)\b"
-        r"|\bstanding order\b",
+        r"|\bstanding order\b|\b(?:have|has|need|needs) to (?:inform|intimate|notify|tell|send"
+        r"|produce|record)\b|\bwhom (?:to|do|must|should)\b"
+        r"|\bwhat are (?:his|her|their|my|our) options\b"
+        r"|\bwhat (?:can|should|must|may) (?:he|she|they|the (?:person|victim|complainant"
+        r"|informant|accused)) do\b",
         re.IGNORECASE,
     ),
 }
@@ -106,7 +120,7 @@ LEGAL_TERMS = re.compile(
     r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan"
     r"|aadhaar|aadhar|identifiers?|hathkadi|enquiry|inquiry|standing orders?|surveillance"
     r"|guidelines?|basu|cyber|fraud|esakshya|hash|evidence|custody|seiz\w*|raid|inform(?:er|ant)s?"
-    r"|bail|source register)\b",
+    r"|bail|source register|statistics|statuses|ids?)\b",
     re.IGNORECASE,
 )
 #: Records questions that a frame word does not make a law question: the IOs or cases past a
@@ -118,23 +132,29 @@ RECORDS_ASKED = re.compile(
     re.IGNORECASE,
 )
 COUNT_OR_LIST = re.compile(
-    r"\b(?:how many|number of|count|list|show|total|kitne|eshtu)\b(?:\s+\S+){0,3}?\s+"
+    r"\b(?:how many|number of|count|list|show|total|kitne|eshtu)\b"
+    r"(?!\s+(?:days?|hours?|weeks?|months?|years?|minutes?)\b)(?:\s+\S+){0,3}?\s+"
     r"(?:cases?|firs?|accused|arrests?|persons?|people|vehicles?|complaints?|chargesheets?"
     r"|thefts?|robber(?:y|ies)|burglar(?:y|ies)|murders?|crimes?)\b",
     re.IGNORECASE,
 )
 
+#: A person's age ("a 70 yr old man"): who the question is about, never a period of records.
+AGE = re.compile(r"\b\d{1,3}\s*[- ]?(?:years?|yrs?|yr)\s*[- ]?old\b", re.IGNORECASE)
+
 #: A station's own document ("Whitefield standing order for the cyber desk"): the station
 #: names the document asked about, not records.
 STATION_DOCUMENT = re.compile(
-    r"\bstanding orders?\b|\bstation (?:sops?|orders?|circulars?)\b", re.IGNORECASE
+    r"\bstanding orders?\b|\bstation (?:sops?|orders?|circulars?)\b"
+    r"|\b(?:intake|complaint|desk) (?:sheets?|forms?|formats?|checklists?|templates?)\b",
+    re.IGNORECASE,
 )
 
 
 def knowledge_frame(text: str) -> str | None:
     """The law or procedure frame of a question ("punishment", "time_limit", ...), or None;
     texting spellings and chat padding are read first ("wat is UDR sir")."""
-    plain = normalise_texting(text)
+    plain = texting_words(text)
     return next((name for name, cue in FRAMES.items() if cue.search(plain)), None)
 
 
@@ -145,7 +165,7 @@ def names_records(text: str) -> bool:
     for a name) do not."""
     if COUNT_OR_LIST.search(text) or RECORDS_ASKED.search(text):
         return True
-    e = understand(text, date.today()).entities
+    e = understand(AGE.sub(" ", text), date.today()).entities
     lowered = text.lower()
     station_named = not STATION_DOCUMENT.search(text) and any(
         s.station_name.lower().removesuffix(" ps") in lowered for s in e.stations

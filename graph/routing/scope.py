@@ -8,6 +8,12 @@ arrest, a bandobast, a procedure): "thefts at the RCB match" is a records questi
 rain in Bengaluru" is not. So a records-looking word ("how many", a place name) inside an
 out-of-scope request never sends it to records, and police work never gets declined for
 mentioning the weather.
+
+The officer's own wellbeing and pay (sleep, stress, fitness, salary, pension, tax) are
+personal whatever job words they carry: a transfer, a posting, a rank or a duty is the
+officer's life, not case work ("not sleeping since my transfer", "salary after promotion to
+DSP"). Only case work (an accused, a victim, an FIR, an offence, a procedure) keeps such a
+message in scope ("the victim cannot sleep since the assault, how do we record her statement").
 """
 
 from __future__ import annotations
@@ -46,13 +52,15 @@ TOPICS = {
         r"|(?:do|did|are|can|will) you (?:ever |really |even |also )?(?:get |feel |have )?"
         r"(?:bored|tired|lonely|sad|angry|feelings|emotions|sleep|dream|hungry)"
         r"|chat with me|(?:kuch )?baat karo|baatein karo|thak gaya|bore ho raha|gappe hod\w*"
-        r"|maatadu|maatanadu|bejaaru"
+        r"|maatadu|maatanadu|bejaaru|hege iddiya|hegiddiya|hegiddira|kaise ho|kya haal"
+        r"|recommend\b.*\b(?:books?|novels?|series|shows?|songs?)"
         r"|how old are you|do you (?:love|like|dream)|idli|dosa|biryani|movies?|films?"
         r"|cinema|actor|actress|celebrity|horoscope|astrology|zodiac)\b",
         re.IGNORECASE,
     ),
     "personal_advice": re.compile(
         r"\b(?:lose (?:weight|\d+ ?kgs?)|diet|invest\w*|mutual funds?|stock market|sip"
+        r"|best (?:time|season|places?) to (?:visit|go|travel)|places to visit|sightseeing|tourist"
         r"|home loan|personal loan|car loan|loan\b.*\bbank|which bank|bank\b.*\b(?:best|achha)"
         r"|engineering college|medical college|admission|my (?:wife|husband|marriage|girlfriend"
         r"|boyfriend)|keep fighting|relationship advice|pills|sleeping|can'?t sleep|insomnia"
@@ -67,6 +75,9 @@ TOPICS = {
     "trivia": re.compile(
         r"\b(?:capital of|who invented|who discovered|tallest (?:building|mountain)"
         r"|(?:current |present )?(?:prime minister|president) of (?:india|the us|america)"
+        r"|human body|bones|teeth|boiling point|freezing point|melting point"
+        r"|^\s*how many \w+(?: \w+)? (?:does|do|did) (?:an? |the )?\w+ have\s*\??\s*$"
+        r"|how many (?:states|countries|union territories|continents) (?:are there|in|does)"
         r"|longest river|distance to the moon|meaning of life|who is the richest"
         r"|how (?:tall|high|deep|old|big|far away) (?:is|are|was)"
         r"|eshtu (?:ethara|etharadalli|ettara|aala|doora|dodda|uddha)\w*"
@@ -77,6 +88,38 @@ TOPICS = {
         re.IGNORECASE,
     ),
 }
+#: The officer's own life: health, sleep, stress, fitness, and (said of themself) pay,
+#: pension and tax.
+PERSONAL = {
+    "wellbeing": re.compile(
+        r"\b(?:stress\w*|tension|anxi(?:ety|ous)|depress\w*|lonel(?:y|iness)|burn(?:ed|t)? ?out"
+        r"|mental health|(?:not|never|hardly|can'?t|cannot|unable to) (?:\w+ ){0,2}sleep\w*"
+        r"|sleep(?:less| problems?| issues?)"
+        r"|neend|nidde|insomnia|stay fit|fitness|(?:any|daily|some|which) exercises?|exercises for"
+        r"|workouts?|yoga|back ?pain|(?:my )?back hurts"
+        r"|my (?:back|knees?|health|bp|blood pressure) \w+|cope|coping|anger|angry|temper"
+        r"|feel(?:ing)? (?:very |so |too )?(?:low|sad|down|tired|exhausted|lonely|stressed))\b",
+        re.IGNORECASE,
+    ),
+    "pay": re.compile(
+        r"\b(?:salar(?:y|ies)|pay (?:scale|revision|commission|hike|slip|band|fixation)"
+        r"|\bda (?:hike|rate|arrears|increase)|how much da|dearness allowance|pensions?"
+        r"|gratuity|income ?tax|save tax|tax (?:saving|return|regime)|increments?|arrears"
+        r"|provident fund|gpf)\b",
+        re.IGNORECASE,
+    ),
+}
+#: The officer speaking of themself: pay is personal only then ("how much tax will I pay");
+#: a service's pay scale asked in general is a knowledge question the base may not cover.
+FIRST_PERSON = re.compile(r"\b(?:i|i'?m|my|me|mine|mujhe|mera|meri|nanna|nange|naanu)\b", re.I)
+#: Job words that name the officer's own working life, not case work: a transfer, a posting,
+#: a rank, a station, a duty. A personal message that carries only these stays personal.
+JOB_CONTEXT = re.compile(
+    r"(?:transfer\w*|postings?|constables?|head constables?|psi|asi|sho|dsp|dysp|inspectors?"
+    r"|sub-inspectors?|pi|ci|dcp|acp|stations?|police station|ps|bandobast|patrol\w*|deploy\w*"
+    r"|security|traffic|promot\w*)",
+    re.IGNORECASE,
+)
 POLICE_WORK = re.compile(
     r"\b(?:firs?|cases?|accused|arrest\w*|suspects?|complain\w*|victims?|theft|thefts|stolen"
     r"|robber(?:y|ies)|burglar\w*|murders?|assault\w*|crimes?|criminal|offen[cs]es?|bns|bnss"
@@ -93,10 +136,19 @@ POLICE_WORK = re.compile(
 )
 
 
+def names_case_work(text: str) -> bool:
+    """Police work beyond the officer's own job words (a transfer, a rank, a duty)."""
+    return any(not JOB_CONTEXT.fullmatch(m.group(0)) for m in POLICE_WORK.finditer(text))
+
+
 def out_of_scope_class(text: str) -> str | None:
-    """The out-of-scope class of a message ("creative", "weather", ...), or None."""
+    """The out-of-scope class of a message ("creative", "weather", "wellbeing", ...), or None."""
     if CREATIVE.search(text):
         return "creative"
+    if not names_case_work(text):
+        personal = next((name for name, cue in PERSONAL.items() if cue.search(text)), None)
+        if personal == "wellbeing" or (personal == "pay" and FIRST_PERSON.search(text)):
+            return personal
     if POLICE_WORK.search(text):
         return None
     return next((name for name, cue in TOPICS.items() if cue.search(text)), None)

@@ -52,6 +52,7 @@ class Provision:
     topic: str
     rule: str
     kb: str
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,39 @@ def provisions() -> tuple[Provision, ...]:
             topic=r["topic"],
             rule=" ".join(str(r["rule"]).split()),
             kb=r["kb"],
+            keywords=tuple(str(k).lower() for k in r.get("keywords") or ()),
         )
         for r in rows
     )
+
+
+#: A keyword that names no subject on its own: a bare number or a period ("24 hours").
+_GENERIC_KEYWORD = re.compile(r"\d")
+
+
+def provision_by_keywords(question: str) -> Provision | None:
+    """The one provision whose subject keywords the question uses most ("produced before the
+    JJB" -> JJ Act s.10), whole words only, periods and bare numbers never counted; None when
+    none is used or two provisions tie."""
+    words = re.sub(r"[^a-z0-9()\s-]", " ", question.lower())
+    scored = []
+    for p in provisions():
+        named = [
+            k
+            for k in p.keywords
+            if not _GENERIC_KEYWORD.search(k) and re.search(rf"\b{re.escape(k)}\b", words)
+        ]
+        if named:
+            scored.append((len(named), p))
+    scored.sort(key=lambda x: -x[0])
+    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
+        return None
+    return scored[0][1]
+
+
+def provision_answer(p: Provision) -> LegalAnswer:
+    """One provision stated from the table, with the document that explains it."""
+    return LegalAnswer((provision_sentence(p),), (_provision_entry(p),), (p.kb,))
 
 
 def _base(section: str) -> str:
@@ -148,12 +179,27 @@ ASPECTS = {
     "cognisable": re.compile(r"cogni[sz]", re.I),
     "triable": re.compile(r"triable|tried by|which court|trial court", re.I),
 }
+#: Who grants bail ("who can grant bail under BNS 303", "bail - station or court"): answered
+#: from the row's bailable column with the provision that names the authority.
+BAIL_AUTHORITY = re.compile(
+    r"\b(?:who|whom|kaun|kis(?:ko|e)?|yaaru|yaar(?:u|ige))\b.*\bbail|\bbail\b.*\b(?:who|kaun"
+    r"|yaaru|station or (?:the )?court|court or (?:the )?station|which (?:court|authority))\b"
+    r"|\b(?:grants?|granting|gives?|giving|allows?)\s+(?:\w+\s+){0,2}?bail\b",
+    re.I,
+)
 DEFAULT_BAIL = re.compile(
     r"default bail|statutory bail|\b187\s*\(\s*3\s*\)"
     r"|(?:charge[- ]?sheet|final report)\b.*\b(?:limit|deadline|within|days|time|period|due)"
-    r"|(?:limit|deadline|time|period|days)\b.*\b(?:charge[- ]?sheet|final report)",
+    r"|(?:limit|deadline|time|period|days|how long|by when)\b.*\b(?:charge[- ]?sheet|final report)",
     re.I,
 )
+#: A rape or child sexual offence named without a section: BNSS 193(2) sets its own
+#: two-month limit before any default-bail period.
+_SEXUAL_OFFENCE = re.compile(
+    r"\b(?:rape|gang ?rape|pocso|sexual (?:offences?|assault)|child sexual)\b", re.I
+)
+#: The BNS sections whose investigation BNSS 193(2) limits to two months.
+_TWO_MONTH_SECTIONS = range(64, 72)
 _YEARS = re.compile(r"\b(\d{1,2})[- ]?(?:years?|yrs?|year)\b", re.I)
 _GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|life)\b", re.I)
 
@@ -345,11 +391,34 @@ def _max_years(punishment: str) -> int | None:
     return max((int(m[1]) for m in _YEARS.finditer(punishment)), default=None)
 
 
+def bail_authority_provision(row: BnsSection) -> Provision | None:
+    """The provision that says who grants bail for the row's offence; None when the table
+    does not record whether it is bailable."""
+    key = {"yes": "bail_bailable", "no": "bail_non_bailable"}.get(row.bailable.lower())
+    return _provision(key) if key else None
+
+
+def two_month_limit(text: str) -> bool:
+    """The question names a rape or POCSO offence (in words or as BNS 64-71), whose
+    investigation BNSS 193(2) limits to two months."""
+    cited = (_base(ref) for ref in _refs(text, "bns"))
+    return bool(_SEXUAL_OFFENCE.search(text)) or any(
+        ref.isdigit() and int(ref) in _TWO_MONTH_SECTIONS for ref in cited
+    )
+
+
 def default_bail_answer(text: str) -> LegalAnswer | None:
     """BNSS 187(3) and the period that applies: from each cited section's punishment, or from
-    the punishment the question states; None when a cited section is not in the table."""
+    the punishment the question states; None when a cited section is not in the table. For a
+    rape or POCSO offence the BNSS 193(2) two-month limit comes first."""
     rule = _provision("default_bail")
     sentences, entries = [provision_sentence(rule)], [_provision_entry(rule)]
+    kb = [rule.kb]
+    if two_month_limit(text) and not re.search(r"default bail|statutory bail|187", text):
+        first = _provision("investigation_sexual_offences")
+        sentences.insert(0, provision_sentence(first))
+        entries.insert(0, _provision_entry(first))
+        kb.insert(0, first.kb)
     if _refs(text, "bns") or _refs(text, "ipc"):
         rows = _cited_rows(text)
         if not rows:
@@ -368,7 +437,7 @@ def default_bail_answer(text: str) -> LegalAnswer | None:
         if extra:
             sentences.append(extra)
             entries.append(_provision_entry(rule))
-    return LegalAnswer(tuple(sentences), tuple(entries), (rule.kb,))
+    return LegalAnswer(tuple(sentences), tuple(entries), tuple(kb))
 
 
 def legal_answer(question: str, kind: str | None = None) -> LegalAnswer | None:
@@ -378,28 +447,37 @@ def legal_answer(question: str, kind: str | None = None) -> LegalAnswer | None:
     `NOT_ROW_KINDS` keeps a cited section's row out unless one of its columns is asked for."""
     text = _bare_ipc(question.lower().replace("–", "-"))
     aspects = {name for name, pattern in ASPECTS.items() if pattern.search(text)}
+    if BAIL_AUTHORITY.search(text):
+        aspects |= {"bailable", "bail_authority"}
     row_asked = asks_row(text, kind, aspects)
     sentences: list[str] = []
     entries: list[tuple[str, str]] = []
     kb: list[str] = []
     if DEFAULT_BAIL.search(text):
         return default_bail_answer(text)
+
+    def add_row(row: BnsSection, row_aspects: set[str]) -> None:
+        sentences.append(section_sentence(row, row_aspects))
+        entries.append(_entry(row))
+        authority = bail_authority_provision(row) if "bail_authority" in aspects else None
+        if authority is not None and _provision_entry(authority) not in entries:
+            sentences.append(provision_sentence(authority))
+            entries.append(_provision_entry(authority))
+            kb.append(authority.kb)
+
     for ref in _refs(text, "bns") if row_asked else []:
         for row in find_bns(ref):
-            sentences.append(section_sentence(row, aspects))
-            entries.append(_entry(row))
+            add_row(row, aspects)
     for ref in _refs(text, "ipc") if row_asked else []:
         rows = find_by_ipc(ref)
         if not rows:
             sentences.append(f"IPC {ref} is not in the reference table.")
             entries.append(("ipc-not-listed", "BNS reference table"))
         for row in rows:
-            sentences.append(section_sentence(row, aspects or {"mapping"}))
-            entries.append(_entry(row))
+            add_row(row, aspects or {"mapping"})
     if not sentences and aspects and not _refs(text, "bns") and not _refs(text, "ipc"):
         for row in find_by_offence(text)[:MAX_OFFENCE_ROWS]:
-            sentences.append(section_sentence(row, aspects))
-            entries.append(_entry(row))
+            add_row(row, aspects)
     for p in _provisions_cited(text):
         sentences.append(provision_sentence(p))
         entries.append(_provision_entry(p))

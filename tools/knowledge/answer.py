@@ -89,7 +89,12 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
     ),
     (
         "permission",
-        re.compile(r"\bwhat (?:is|are) the rules?\b|\brules? (?:for|on|about)\b", re.I),
+        re.compile(
+            r"\bwhat (?:is|are) the rules?\b|\brules? (?:for|on|about)\b"
+            r"|\bwhom\b|\bwho (?:all )?(?:must|should|has to|have to) be\b"
+            r"|\bwhich (?:people|persons|offices|officers|authorities)\b",
+            re.I,
+        ),
     ),
     (
         "steps",
@@ -119,7 +124,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "definition",
         re.compile(
             r"^(?:what|who) (?:exactly |actually |really )?(?:is|are|does)\b|\bdefin"
-            r"|\bmeaning of\b|\bmeans?\b"
+            r"|\bmeaning\b|\bmeans?\b"
             r"|\b(?:explain|describe)\b.*\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are)\b",
             re.I,
         ),
@@ -427,7 +432,9 @@ _NAMES_ACTOR = re.compile(
     re.I,
 )
 _ASKS_WHO = re.compile(
-    r"^\s*who\b|\bwho (?:can|may|must|should|will|decides|gives)\b|\bwhose\b", re.I
+    r"^\s*who\b|\bwho (?:can|may|must|should|will|decides|gives)\b|\bwhose\b|\bwhom\b"
+    r"|\bwhich (?:people|persons|offices|officers|authorities)\b",
+    re.I,
 )
 
 
@@ -485,8 +492,13 @@ _ASKS_CONTENTS = re.compile(
     rf"{ASKS_CONTENTS.pattern}|\bwhat\b.*\b(?:write|writ(?:ten)\b|record|entered\b|noted\b)", re.I
 )
 _CONTENTS_HEADING = re.compile(
-    r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b", re.I
+    r"\bcontents?\b|\bcontain|\bentries\b|\bparticulars\b|\bfields\b"
+    r"|\bmust (?:state|record|show|include)\b",
+    re.I,
 )
+#: Preparing a document ("how to prepare a mahazar", "drafting the arrest memo") is writing
+#: what it contains: its contents section is the part asked for.
+_ASKS_DRAFTING = re.compile(r"\b(?:prepar|draft|fill)\w*\b", re.I)
 _ASKS_FIRST = re.compile(r"\bfirst\b|\bimmediately\b|\bstraight away\b", re.I)
 _FIRST_HEADING = re.compile(r"\bstep 1\b|\bfirst\b|\bimmediate", re.I)
 
@@ -495,7 +507,9 @@ def _asked_part(question: str, passage: Passage) -> float:
     """1 when the heading is the part of a document the question asks for: the contents
     of a memo for "what must it contain", step 1 for "what do I do first"."""
     text = expand_query(question)
-    contents = _ASKS_CONTENTS.search(text) and _CONTENTS_HEADING.search(passage.section)
+    contents = (_ASKS_CONTENTS.search(text) or _ASKS_DRAFTING.search(text)) and (
+        _CONTENTS_HEADING.search(passage.section)
+    )
     first = _ASKS_FIRST.search(text) and _FIRST_HEADING.search(passage.section)
     return 1.0 if contents or first else 0.0
 
@@ -659,6 +673,7 @@ def _cite_provision(
 #: A sentence that names who decides: "only the court may", "with the permission of".
 _NAMES_AUTHORITY = re.compile(
     r"\bonly\b[^.]{0,80}\bmay\b|\bpermission of\b|\bapproval of\b|\bnot below the rank\b"
+    r"|\b(?:allowed|permitted) only (?:where|when|if|by)\b"
     r"|\bauthori[sz]ed by\b",
     re.I,
 )
@@ -906,8 +921,13 @@ def compose_extractive_answer(
     elif kind == "general":
         chosen = _across(terms, [(rank, quotable[rank]) for rank in relevant[:3]], max_sentences)
     else:
+        whole_list = has_list and _ASKS_CONTENTS.search(expand_query(question))
         limit = (
-            8 if kind == "steps" and has_list else (3 if kind == "definition" else max_sentences)
+            len(quotable[primary])
+            if kind == "steps" and whole_list
+            else 8
+            if kind == "steps" and has_list
+            else (3 if kind == "definition" else max_sentences)
         )
         if kind == "steps" and not has_list:
             picked = _opening(quotable[primary], limit)  # a procedure paragraph, in order

@@ -251,6 +251,72 @@ TRANSLITERATIONS: dict[str, str] = {
     "haakbeku": "include",
     "yaava": "which",
     "yava": "which",
+    # more everyday Hindi and Kannada words for people, time, law and acts
+    "pakadna": "arrest",
+    "pakadne": "arrest",
+    "pakad": "arrest",
+    "pakdo": "arrest",
+    "kanoon": "law",
+    "kanun": "law",
+    "kaanoon": "law",
+    "kaanun": "law",
+    "kaanoonu": "law",
+    "mahina": "months",
+    "mahine": "months",
+    "mahino": "months",
+    "mahinon": "months",
+    "tingal": "months",
+    "tingalu": "months",
+    "tingala": "months",
+    "ikbaliya": "confession",
+    "iqbaliya": "confession",
+    "ikbal": "confession",
+    "iqbal": "confession",
+    "naabalig": "minor child",
+    "nabaalig": "minor child",
+    "naabaalig": "minor child",
+    "akhbaar": "newspaper media",
+    "akhbar": "newspaper media",
+    "patrike": "newspaper media",
+    "naam": "name",
+    "hesaru": "name",
+    "ganteyolage": "within hours",
+    "ganteyalli": "within hours",
+    "dinadolage": "within days",
+    "sikkilla": "untraced",
+    "sikkade": "untraced",
+    "kaanuvaagiruva": "missing",
+    "kaanuvaada": "missing",
+    "kaanuvagiruva": "missing",
+    "helbeka": "inform",
+    "helabeka": "inform",
+    "helbeku": "inform",
+    "aadmele": "after",
+    "aadamele": "after",
+    "aadavarige": "person",
+    "aadavaru": "person",
+    "likhne": "register",
+    "mana": "refuse",
+    "kiski": "whose",
+    "kiska": "whose",
+    "kiske": "whose",
+    "chalega": "admissible",
+    "kaunse": "which",
+    "kaunsa": "which",
+    "kaunsi": "which",
+    "konse": "which",
+    "konsa": "which",
+    "chhap": "publish",
+    "chhapna": "publish",
+    "chhaap": "publish",
+    "nirakarisidare": "refuses",
+    "nirakarisu": "refuse",
+    "nirakarane": "refusal",
+    "saakshi": "witness",
+    "saakshigalu": "witnesses",
+    "koduvavaru": "person",
+    "intimate": "inform",
+    "intimated": "informed",
 }
 
 #: Texting spellings and chat padding typed or dictated on a phone: the spelling written out,
@@ -303,6 +369,33 @@ _SLASH_MEANING = {"u/s": "under section", "r/w": "read with"}
 _TEXTING_WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/-]+")
 
 
+#: "v" for "we" after a modal ("can v arrest").
+_TEXTING_WE = re.compile(
+    r"\b(?P<modal>can|could|should|shud|shd|must|may|do|did|will|shall)\s+v\b", re.I
+)
+#: "4" for "for" and "2" for "to" where only the word fits ("steps 4 mahazar", "4 the
+#: victim", "how 2 register"); never in arithmetic ("closes 4 every week").
+_TEXTING_FOR = re.compile(
+    r"\b(?P<word>steps|step|time|rules|rule|procedure|limit|deadline|sop|process|days|hours"
+    r"|form|format|checklist|punishment|bail|documents|needed|required|ready) 4 (?=[a-z])"
+    r"|(?P<none>) 4 (?=(?:a|an|the|this|that|my|our|his|her|their|any)\b)",
+    re.I,
+)
+_TEXTING_TO = re.compile(
+    r"\b(?P<word>how|hw|what|wat|where|need|needs|have|has|had|want|going|able|supposed|used)"
+    r" 2 (?=[a-z])",
+    re.I,
+)
+
+
+def texting_words(text: str) -> str:
+    """`normalise_texting` with the texting uses of "v", "4" and "2" read as words; for
+    reading a procedure question only (arithmetic keeps its digits)."""
+    text = _TEXTING_WE.sub(lambda m: f"{m['modal']} we", normalise_texting(text))
+    text = _TEXTING_FOR.sub(lambda m: f"{m['word'] or ''} for ", text)
+    return _TEXTING_TO.sub(lambda m: f"{m['word']} to ", text)
+
+
 def normalise_texting(text: str) -> str:
     """Texting spellings written out and chat padding dropped ("wat is zero fir sir" ->
     "what is zero fir"); "u/s" is "under section". Other words are unchanged."""
@@ -318,6 +411,9 @@ PHRASES: dict[str, str] = {
     "suryasta aada mele": "after sunset",
     "hennu makkalu": "women",
     "hennu makkalannu": "women",
+    "likhne se mana": "refuses to register",
+    "maana jayega": "admissible",
+    "mana jayega": "admissible",
     "kya kya likhna": "what must contain",
     "kya kya likhe": "what must contain",
     "enu enu bareyabeku": "what must contain",
@@ -356,6 +452,8 @@ PHRASES: dict[str, str] = {
     "under the new law": "under the BNS and BNSS",
     "new criminal laws": "BNS BNSS BSA",
     "taken into custody": "arrested",
+    "picking up": "arresting",
+    "picked up": "arrested",
     "take into custody": "arrest",
     "meant to": "purpose to",
     "lady": "woman",
@@ -368,7 +466,8 @@ _FUNCTION_TEXT = (
     "nalli alli ge ige inda aada aadre aagide ide untu annu bhi toh "
     "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
     "padta padti padte padega liye hone hona galu galige aagi ive madida maadida "
-    "karta karte karti kiya kiye jata jaata jati jaati"
+    "karta karte karti kiya kiye jata jaata jati jaati "
+    "kisi ho ek baje bolta bolti bolte kehta kehti diya diye gaya gayi gaye kare bagge"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
@@ -472,7 +571,7 @@ def _word(word: str) -> str:
 def transliterate(text: str) -> str:
     """Hinglish / Kanglish words replaced by their English form, their function words
     dropped; other words (English, section numbers, act names) unchanged."""
-    text = normalise_texting(unicodedata.normalize("NFKC", text))
+    text = texting_words(unicodedata.normalize("NFKC", text))
     text = _PHRASE.sub(lambda m: PHRASES[m.group().lower()], text)
     return _WORD.sub(lambda m: _word(m.group()), text)
 
@@ -546,12 +645,41 @@ ASKS_CONTENTS = re.compile(
 )
 
 
+#: A station not taking a complaint said in everyday words ("did not take his FIR", "won't
+#: lodge my complaint"): the knowledge base says "refuses to register".
+_NOT_REGISTERED = re.compile(
+    r"\b(?:did ?n[o']t|does ?n[o']t|do ?n[o']t|won'?t|would ?n[o']t|not|never|refus\w*)"
+    r"\s+(?:to\s+)?(?:take|taking|took|accept\w*|lodge|lodging|write|writing|register\w*"
+    r"|record\w*|file|filing)\s+(?:(?:his|her|their|my|our|the|a|an)\s+)?(?:fir|complaint)s?\b",
+    re.I,
+)
+
+
+#: "In which cases" (Hinglish "kis case mein", Kanglish "yaava case alli") asks for the
+#: categories a rule covers, not for case records.
+_WHICH_CASES = re.compile(
+    r"\b(?:in\s+)?(?:which|what|kis|kaunse|kaunsa|kaun se|konse|yaava|yava)"
+    r"(?:\s+(?:kind|type|sort)s? of)?\s+cases?\b(?:\s+(?:me|mein|mai|alli|nalli))?",
+    re.I,
+)
+#: What a document "records", "shows" or "notes" is what it contains ("what should the
+#: mahazar record"); the verb would otherwise weigh as a topic word.
+_RECORDS_OF_A_DOCUMENT = re.compile(
+    r"(?P<ask>\bwhat (?:should|must|does|do|will) (?:a|an|the|our|this) (?:[\w-]+ ){0,2}[\w-]+)"
+    r" (?:record|show|state|note|cover|capture)\b",
+    re.I,
+)
+
+
 @lru_cache(maxsize=4096)
 def question_form(text: str) -> str:
     """The officer's question in English words with its framing kept ("what to do when ...",
     "steps to follow"): what the question's type is read from when the retrieval form has
     lost it."""
+    text = _WHICH_CASES.sub(" which categories ", text)
     english = juvenile_terms(age_terms(transliterate(age_terms(clock_terms(text)))))
+    english = _NOT_REGISTERED.sub("refuses to register the FIR", english)
+    english = _RECORDS_OF_A_DOCUMENT.sub(r"\g<ask> contain", english)
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():

@@ -10,7 +10,7 @@ from tools.knowledge.sparse import analyse
 
 #: Groups of words that name one thing in a procedure question.
 UNITS: tuple[tuple[str, ...], ...] = (
-    ("phone", "mobile", "handset", "device", "devices"),
+    ("phone", "mobile", "handset", "device", "devices", "imei"),
     ("laptop", "computer", "device", "devices"),
     ("area", "limits", "jurisdiction"),
     ("consent", "consents", "authorisation", "authorization"),
@@ -27,6 +27,9 @@ UNITS: tuple[tuple[str, ...], ...] = (
     ("ignore", "ignores", "ignored", "breach", "breaches", "breaching", "violate", "violation"),
     ("maximum", "max", "upto", "total"),
     ("inside", "within"),
+    ("format", "formats", "form", "written"),
+    ("assistant", "system", "app"),
+    ("inform", "intimate", "notify", "tell", "told"),
 )
 
 

@@ -95,3 +95,47 @@ def test_time_limit_meaning_and_how_to_asked_in_other_words(text: str, frame: st
 
 def test_a_time_limit_worded_question_about_a_named_fir_stays_a_records_question() -> None:
     assert not asks_law_or_procedure("how many days to close FIR-2026-01234 after it was filed")
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        ("undertrial ko court le jaate waqt hathkadi laga sakte hain kya", "permission"),
+        ("magistrate ke saamne diya bayan court mein chalega kya", "permission"),
+        ("hengasu saakshi na station ge karesabahuda", "permission"),
+        ("explain what a case diary is", "meaning"),
+        ("what does an inquest report record", "contents"),
+        ("which complaint modes are used in this system", "data_rule"),
+        ("in what format are FIR numbers written", "data_rule"),
+        ("once a juvenile is caught, whom do we have to notify", "how_to"),
+    ],
+)
+def test_hinglish_modals_and_system_data_rules_are_law_questions(text: str, frame: str) -> None:
+    assert knowledge_frame(text) == frame
+    assert rule_route(text, None) == LAW
+
+
+def test_a_station_intake_form_is_a_document_not_records() -> None:
+    assert rule_route("what goes in the KR Puram complaint intake form", None) == LAW
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many FIRs in this system are under investigation in Whitefield",
+        "list the cases in the firs table registered last week",
+    ],
+)
+def test_records_asked_of_this_system_stay_records(text: str) -> None:
+    assert not asks_law_or_procedure(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can v arrest a 72 yr old woman for a 2 year offence",
+        "hw many days 4 chargesheet in a robbery case",
+    ],
+)
+def test_an_age_or_a_number_of_days_is_not_a_records_period_or_count(text: str) -> None:
+    assert asks_law_or_procedure(text)

@@ -98,3 +98,37 @@ def test_family_astrology_and_science_trivia_are_out_of_scope(text: str, kind: s
 )
 def test_family_or_exam_words_beside_police_work_are_not_declined(text: str) -> None:
     assert out_of_scope_class(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("ever since my transfer I have not been sleeping properly", "wellbeing"),
+        ("posting in a new district is giving me a lot of stress, how to cope", "wellbeing"),
+        ("any exercises for back pain after long patrol duty", "wellbeing"),
+        ("how much pension will I draw after retiring as an ASI", "pay"),
+        ("my salary after promotion to inspector, how much tax will I pay", "pay"),
+        ("how many bones does a cat have", "trivia"),
+        ("how many strings does a violin have", "trivia"),
+        ("best season to visit Jog falls", "personal_advice"),
+        ("hegiddira sir", "chat"),
+    ],
+)
+def test_the_officers_own_wellbeing_and_pay_are_declined_whatever_job_words_they_carry(
+    text: str, kind: str
+) -> None:
+    assert out_of_scope_class(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the victim cannot sleep since the assault, how do we record her statement",
+        "accused says he is under stress and wants a doctor, what must the IO do",
+        "what is the pay scale of a PSI in Karnataka",
+        "can a constable exercise the powers of arrest without a warrant",
+        "how many days does an IO have to file the charge sheet",
+    ],
+)
+def test_case_work_or_a_general_pay_question_is_not_declined_as_personal(text: str) -> None:
+    assert out_of_scope_class(text) is None

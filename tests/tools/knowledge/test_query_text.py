@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tools.knowledge.index import KnowledgeIndex
-from tools.knowledge.query_text import expand_query
+from tools.knowledge.query_text import expand_query, texting_words
 from tools.roster import officer_by_badge
 
 PAIRS = [
@@ -32,6 +32,16 @@ PAIRS = [
     ("can women be arrested after sunset", "hennu makkalannu suryasta aada mele bandhisabahuda"),
     ("rights of a person under arrest", "arrest aagiruva vyakti hakkugalu yaavuvu"),
     ("FIR for a missing girl", "gumshuda ladki ke liye FIR"),
+    (
+        "is a confession made to the police admissible in court",
+        "police ko diya ikbaliya bayan adalat mein maana jayega?",
+    ),
+    ("child untraced for 4 months, what next", "magu 4 tingala inda sikkilla, mundhe enu"),
+    ("station refuses to register the FIR", "thana FIR likhne se mana karta hai"),
+    (
+        "can the name of a juvenile accused be published in a newspaper",
+        "naabalig aaropi ka naam akhbar mein chhap sakte hain",
+    ),
 ]
 
 
@@ -113,3 +123,40 @@ def test_rights_missing_and_helper_verbs_are_translated_or_dropped() -> None:
     assert expand_query("gumshuda ladke ke adhikar") == "missing boy rights"
     assert expand_query("report bhejna padta hai") == "report send"
     assert expand_query("hakku galu") == "rights"
+
+
+def test_a_station_not_taking_a_complaint_reads_as_refusal_to_register() -> None:
+    assert "refuses to register the FIR" in expand_query("the SHO won't lodge my complaint")
+    assert "refuses to register the FIR" in expand_query("they did not take her FIR")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["in which cases can a dog squad be called", "dog squad kis case mein bulate hain"],
+)
+def test_in_which_cases_asks_for_the_categories_a_rule_covers(question: str) -> None:
+    assert "which categories" in expand_query(question)
+    assert "case" not in expand_query(question).replace("categories", "")
+
+
+@pytest.mark.parametrize(
+    ("texted", "read"),
+    [
+        ("steps 4 inquest", "steps for inquest"),
+        ("form 4 the victim", "form for the victim"),
+        ("hw 2 seal exhibits", "how to seal exhibits"),
+        ("should v inform cwc", "should we inform cwc"),
+    ],
+)
+def test_texting_digits_and_v_are_read_as_words(texted: str, read: str) -> None:
+    assert texting_words(texted) == read
+
+
+@pytest.mark.parametrize("arithmetic", ["closes 4 every week", "give 4 accused names", "2 + 2"])
+def test_digits_in_arithmetic_are_kept(arithmetic: str) -> None:
+    assert texting_words(arithmetic) == arithmetic
+
+
+def test_kannada_refusal_and_witness_words_are_translated() -> None:
+    assert "refuses" in expand_query("FIR maadalu nirakarisidare")
+    assert "witness" in expand_query("mahazar ge saakshi")
