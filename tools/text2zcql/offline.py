@@ -247,7 +247,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             f"{place.title()} is outside Karnataka, so outside your jurisdiction: these records "
             "cover only your precincts in Karnataka."
         )
-    question, _ = own_scope(request.question)
+    question, _ = own_scope(request.question, len(request.precincts) or None)
     history = records_history(request.history)
     if (meant := referent(request.question, history)) is not None:
         return probe_draft(request.precincts, meant)
@@ -324,6 +324,16 @@ def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | Non
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
     if u.unknown and (asked_io := _which_io(u.unknown, precincts)) is not None:
         return asked_io
+    if u.unknown and set(u.unknown) <= set(u.entities.unread_spans):
+        numbers = ", ".join(f"'{w}'" for w in u.unknown[:5])
+        asked = clarify(
+            f"I could not use {numbers} in your question: I read a number as a date or year, an "
+            "FIR number, a length of time ('last 30 days'), an age ('above 40'), a top-N "
+            "('top 5'), an act section ('u/s 303') or a plate, and this is none of them. So I "
+            "have not answered: without it the query would count a different set of records. "
+            "What does it stand for?"
+        )
+        return replace(asked, unplaced=tuple(u.unknown))
     if u.unknown:
         words = ", ".join(f"'{w}'" for w in u.unknown[:5])
         asked = clarify(
@@ -387,7 +397,8 @@ def _draft(
     if _COMPARISON.search(text) and len(statuses := compared_statuses(text)) >= 2:
         return status_comparison(text, e, vw, statuses, precincts, place)
     if _COMPARISON.search(text):
-        return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
+        monthly = bool(_TREND.search(text)) and not is_yearly(text)
+        return compare_draft(text, e, request, precincts, place, monthly)
     same_io = asks_same_io(text) and not e.io_candidates
     open_fir_io = (
         request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates and not same_io
