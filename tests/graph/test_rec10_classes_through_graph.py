@@ -94,3 +94,19 @@ async def test_an_age_bound_is_still_read(ask, demo_settings):
     response = await ask(OFFICER, "how many accused above 40 in theft FIRs")
     assert response.route == "zcql"
     assert _count_of(response.answer) == truth
+
+
+async def test_how_many_firs_to_list_is_the_lists_size(ask, demo_settings):
+    where, args = scope()
+    latest = [
+        r[0]
+        for r in rows(
+            demo_settings.records_path,
+            f"SELECT f.fir_id FROM firs f WHERE {where} AND f.crime_group = 'THEFT' "
+            "ORDER BY f.registered_at DESC LIMIT 4",
+            *args,
+        )
+    ]
+    response = await ask(OFFICER, "show 4 thefts in my stations")
+    assert response.route == "zcql"
+    assert sorted(r["fir_id"] for r in response.records) == sorted(latest)

@@ -230,6 +230,8 @@ class Entities:
     person_name: str | None = None
     person_role: str | None = None
     top_n: int | None = None
+    list_n: int | None = None
+    """How many FIRs a list asks for ("show 12 thefts", "latest 5 robberies")."""
     ranking: bool = False
     ascending: bool = False
     juvenile: bool = False
@@ -802,6 +804,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     e.dimensions = _dimensions(t)
     if top:
         t.take(top.span(group))
+    elif m := _LIST_N.search(t.text):
+        e.list_n = int(m["n"])
+        t.take(m.span("n"))
     if not (e.stations or e.districts) and (m := _LEFTOVER_PLACE.search(t.text)):
         group = "w" if m["w"] else "l"
         _resolve_leftover(e, m[group])
@@ -832,6 +837,12 @@ _UNREAD_SPAN = re.compile(
 """A number no recogniser took (a date, FIR number, plate, section, IO badge or top-N), with
 the unit after it when it is a length of time ("3 din", "17", "45"): asked about, never
 dropped, since without it the query would answer a different question."""
+_LIST_N = re.compile(
+    r"\b(?:(?:show|list|give|display|get|fetch|dikhao|thorisi)\s+(?:me\s+)?(?:the\s+)?"
+    r"(?:(?:latest|last|recent|newest|most recent|oldest)\s+)?"
+    r"|(?:latest|last|recent|newest|most recent|oldest)\s+)(?P<n>\d{1,3})(?![\w.,/-])"
+)
+"""A list's size ("show 12 thefts", "list 7 murder cases", "latest 5 robberies")."""
 _COMPARED = re.compile(r"\b(?:vs\.?|versus)(?!\w)")
 
 

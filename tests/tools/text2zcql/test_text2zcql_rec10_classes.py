@@ -111,3 +111,22 @@ def test_a_range_of_years_stays_a_range() -> None:
     assert comparison_words("theft from 2023 to 2025") == "theft from 2023 to 2025"
     assert comparison_words("theft between 2023 and 2025") == "theft between 2023 and 2025"
     assert comparison_words("theft 2023 2025 yearwise") == "theft 2023 vs 2025 yearwise"
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        ("show 12 thefts in KR Puram", "LIMIT 12"),
+        ("list 7 murder cases of 2024", "LIMIT 7"),
+        ("latest 5 robberies in Whitefield", "LIMIT 5"),
+    ],
+)
+def test_how_many_firs_to_list_is_the_lists_size(text: str, limit: str) -> None:
+    d = draft(text)
+    assert d.intent == "list" and d.statement is not None
+    assert d.statement.endswith(limit) and "ORDER BY registered_at DESC" in d.statement
+
+
+def test_a_list_size_on_a_question_that_is_no_list_is_asked_about() -> None:
+    d = draft("how many thefts in 2025 in KR Puram, show 5")
+    assert d.statement is None and "'5'" in (d.clarification or "")
