@@ -58,7 +58,8 @@ def grounded_records_question(text: str, today: date) -> bool:
     asked, _ = read_vehicle_words(asked)  # a make ("Honda Activa") is grounded
     u = understand(asked, today)
     place = _place_words(asked, u.entities.unknown_place)
-    left = [w for w in u.unknown if w not in place]
+    asks = {*place, *u.entities.unread_spans}  # the records reader asks about these itself
+    left = [w for w in u.unknown if w not in asks]
     return _records_filter(u.entities) and not left
 
 

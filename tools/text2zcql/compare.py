@@ -40,6 +40,14 @@ _FROM_TO = re.compile(rf"\bfrom\s+({_PERIOD})\s+(?:to|till|until)\s+({_PERIOD})\
 _BETWEEN = re.compile(rf"\bbetween\s+({_PERIOD})\s+(?:and|&)\s+({_PERIOD})\b", re.IGNORECASE)
 _PERIOD_AND = re.compile(rf"\b({_PERIOD})\s+(?:aur|and|&|mattu)\s+({_PERIOD})\b", re.IGNORECASE)
 _EITHER = re.compile(r"\s+or\s+", re.IGNORECASE)
+_YEAR = r"(?:19|20)\d{2}"
+_YEAR_LIST = re.compile(
+    rf"(?<!\bbetween )(?<!\bfrom )\b{_YEAR}(?:\s*(?:,|&|\band\b|\baur\b|\bmattu\b)?\s*{_YEAR}\b)+"
+    r"(?!\s*(?:to|till|until|se|-)\b)",
+    re.IGNORECASE,
+)
+"""Years listed ("2023 2024 2025", "2022, 2023 and 2024"): each one a year compared, never the
+span between the first and the last (which would add the years not named)."""
 _PERIOD_AGAINST = re.compile(
     rf"\b({_PERIOD})\s+(?:against|as against|next to|alongside)\s+({_PERIOD})\b", re.IGNORECASE
 )
@@ -90,6 +98,7 @@ def comparison_words(question: str) -> str:
         text = _FROM_TO.sub(r"\1 vs \2", text)
         text = _BETWEEN.sub(r"\1 vs \2", text)
         text = _EITHER.sub(" vs ", text, count=1)
+    text = _YEAR_LIST.sub(lambda m: " vs ".join(re.findall(_YEAR, m[0])), text)
     text = _PERIOD_AND.sub(_two_periods, text)
     text = _PERIOD_AGAINST.sub(r"\1 vs \2", text)
     if _BOTH.search(text):

@@ -221,7 +221,7 @@ class Entities:
     districts: list[str] = field(default_factory=list)
     unknown_place: str | None = None
     unread_spans: list[str] = field(default_factory=list)
-    """A length of time no date reading took ("3 din", "2 years"): asked about, never dropped."""
+    """Numbers no reading took ("17", "3 din", "2 years"): asked about, never dropped."""
     crimes: list[CrimeFilter] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
     modes: list[str] = field(default_factory=list)
@@ -230,6 +230,8 @@ class Entities:
     person_name: str | None = None
     person_role: str | None = None
     top_n: int | None = None
+    list_n: int | None = None
+    """How many FIRs a list asks for ("show 12 thefts", "latest 5 robberies")."""
     ranking: bool = False
     ascending: bool = False
     juvenile: bool = False
@@ -747,6 +749,8 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
                 both = Period(None, None, "")
             e.period = both if both.start or both.end else None
             t.take(span)
+            while _COMPARED.search(t.text) and (more := find_period(t.text, today)[1]):
+                t.take(more)  # "2023 vs 2024 vs 2025": every compared period is read
     if m := _IO_BADGE.search(t.text):
         e.io_badge = m.group(1)
         t.take(m.span())
@@ -791,12 +795,18 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         e.juvenile = True
     if re.search(r"\bsexual offen[cs]es?\b", t.text):
         e.sexual_offence = True
-    if m := _TOP_N.search(t.text):
-        n = m["a"] or m["b"] or m["c"]
-        e.top_n = int(n) if n.isdigit() else _NUMBER_WORDS[n]
+    top = _TOP_N.search(t.text)
+    if top:
+        group = "a" if top["a"] else ("b" if top["b"] else "c")
+        e.top_n = int(top[group]) if top[group].isdigit() else _NUMBER_WORDS[top[group]]
     e.ranking = bool(_RANKING.search(t.text)) or bool(re.search(r"\btop\b", t.text))
     e.ascending = bool(_ASCENDING.search(t.text))
     e.dimensions = _dimensions(t)
+    if top:
+        t.take(top.span(group))
+    elif m := _LIST_N.search(t.text):
+        e.list_n = int(m["n"])
+        t.take(m.span("n"))
     if not (e.stations or e.districts) and (m := _LEFTOVER_PLACE.search(t.text)):
         group = "w" if m["w"] else "l"
         _resolve_leftover(e, m[group])
@@ -820,10 +830,20 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
 
 
 _UNREAD_SPAN = re.compile(
-    r"(?<![\w-])\d{1,3}\s+(?:din|dino|dinon|days?|weeks?|hafte|hafton|months?|mahine|mahina|"
-    r"mahino|years?|saal|sal|varsha|varshagalu|tingalu|dina|dinagalu|vaara)(?![\w-])"
+    r"(?<![\w.-])\d+(?:[.,]\d+)*(?:st|nd|rd|th)?"
+    r"(?:\s+(?:din|dino|dinon|days?|weeks?|hafte|hafton|months?|mahine|mahina|mahino|years?|"
+    r"saal|sal|varsha|varshagalu|tingalu|dina|dinagalu|vaara))?(?![\w-])"
 )
-"""A number of days, weeks, months or years left over once the dates were read."""
+"""A number no recogniser took (a date, FIR number, plate, section, IO badge or top-N), with
+the unit after it when it is a length of time ("3 din", "17", "45"): asked about, never
+dropped, since without it the query would answer a different question."""
+_LIST_N = re.compile(
+    r"\b(?:(?:show|list|give|display|get|fetch|dikhao|thorisi)\s+(?:me\s+)?(?:the\s+)?"
+    r"(?:(?:latest|last|recent|newest|most recent|oldest)\s+)?"
+    r"|(?:latest|last|recent|newest|most recent|oldest)\s+)(?P<n>\d{1,3})(?![\w.,/-])"
+)
+"""A list's size ("show 12 thefts", "list 7 murder cases", "latest 5 robberies")."""
+_COMPARED = re.compile(r"\b(?:vs\.?|versus)(?!\w)")
 
 
 def _intersect(a: Period, b: Period) -> Period:

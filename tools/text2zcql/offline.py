@@ -247,7 +247,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             f"{place.title()} is outside Karnataka, so outside your jurisdiction: these records "
             "cover only your precincts in Karnataka."
         )
-    question, _ = own_scope(request.question)
+    question, _ = own_scope(request.question, len(request.precincts) or None)
     history = records_history(request.history)
     if (meant := referent(request.question, history)) is not None:
         return probe_draft(request.precincts, meant)
@@ -287,6 +287,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     draft = _fitted(u.text, u.entities, request, asked, vehicle_words)
     if draft.statement is None:
         return draft
+    if u.entities.list_n and draft.intent != "list":
+        return _number_unused(f"{u.entities.list_n}")
     if names_a_field(u.text) and draft.intent not in _LOOKUPS:
         return clarify(
             "I can show the place of occurrence or registration date of a given FIR, but I "
@@ -324,6 +326,8 @@ def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | Non
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
     if u.unknown and (asked_io := _which_io(u.unknown, precincts)) is not None:
         return asked_io
+    if u.unknown and set(u.unknown) <= set(u.entities.unread_spans):
+        return _number_unused(*u.unknown)
     if u.unknown:
         words = ", ".join(f"'{w}'" for w in u.unknown[:5])
         asked = clarify(
@@ -333,6 +337,19 @@ def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | Non
         )
         return replace(asked, unplaced=tuple(u.unknown))
     return None
+
+
+def _number_unused(*numbers: str) -> ZcqlDraft:
+    """A question back about numbers no reading of the question took (never dropped)."""
+    listed = ", ".join(f"'{n}'" for n in numbers[:5])
+    asked = clarify(
+        f"I could not use {listed} in your question: I read a number as a date or year, an "
+        "FIR number, a length of time ('last 30 days'), an age ('above 40'), a top-N "
+        "('top 5'), how many FIRs to list ('show 10'), an act section ('u/s 303') or a plate, "
+        "and this is none of them. So I have not answered: without it the query would count a "
+        "different set of records. What does it stand for?"
+    )
+    return replace(asked, unplaced=numbers)
 
 
 def _which_io(unknown: list[str], precincts: tuple[str, ...]) -> ZcqlDraft | None:
@@ -387,7 +404,8 @@ def _draft(
     if _COMPARISON.search(text) and len(statuses := compared_statuses(text)) >= 2:
         return status_comparison(text, e, vw, statuses, precincts, place)
     if _COMPARISON.search(text):
-        return compare_draft(text, e, request, precincts, place, bool(_TREND.search(text)))
+        monthly = bool(_TREND.search(text)) and not is_yearly(text)
+        return compare_draft(text, e, request, precincts, place, monthly)
     same_io = asks_same_io(text) and not e.io_candidates
     open_fir_io = (
         request.active_fir_id and _IO_WORDS.search(text) and not e.io_candidates and not same_io
@@ -517,10 +535,12 @@ def _draft(
     order = "registered_at ASC" if oldest else "registered_at DESC"
     with_io = bool(_WITH_IO.search(text))
     columns = (*b.LIST_COLUMNS, "io_name") if with_io else b.LIST_COLUMNS
-    statement = b.select(columns, "firs", where, order=order, limit=str(b.LIST_LIMIT))
+    size = min(e.list_n or b.LIST_LIMIT, b.LIST_LIMIT)
+    statement = b.select(columns, "firs", where, order=order, limit=str(size))
     first = "oldest first" if oldest else "newest first"
     shown = " with their IOs" if with_io else ""
-    return _with(statement, "list", f"FIRs{about}{shown}, {first}.", filters)
+    which = f"The {'oldest' if oldest else 'latest'} {size} " if e.list_n else ""
+    return _with(statement, "list", f"{which}FIRs{about}{shown}, {first}.", filters)
 
 
 def _counted(text: str, where: list[b.Condition], about: str, filters: list[str]) -> ZcqlDraft:

@@ -27,7 +27,10 @@ _JUVENILE = re.compile(rf"\b(?:juvenile|minor|child)\s+(?={_ROLE}\b)")
 _AGE = re.compile(
     r"\b(?:aged\s+|age\s+)?(?P<op>older than|elder than|above|over|more than|younger than|"
     r"below|under|less than)\s+(?:the age of\s+|age\s+)?(?P<n>\d{1,3})(?:\s+years?(?:\s+old)?)?\b"
+    rf"(?!\s+(?:{_ROLE}|cases?|firs?|times?|arrests?)\b)"
 )
+"""An age bound; a number before a role or a record ("more than 3 accused") counts them and is
+no age (left for the unplaced-number rule to ask about)."""
 _COLUMNS = re.compile(
     r"\b(?:and|with)\s+(?:their|his|her|the)?\s*(?:ages?|genders?|names?)\b|\bnames?\s+and\s+"
     r"ages?\b|\b(?:ages?|genders?)\s+of\b"

@@ -13,7 +13,8 @@ import re
 _OWN = re.compile(
     r"(?:\b(?:in|under|of|across|within|for|from|at)\s+)?"
     r"\b(?:my|our|mere|mera|meri|hamare|hamara|hamari|apne|nanna|namma)\s+(?:own\s+)?"
-    r"(?:police\s+stations?|stations?|jurisdictions?|areas?|precincts?|thanas?|thane|limits?|"
+    r"(?:(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
+    r"(?:police\s+stations?|stations?|ps|jurisdictions?|areas?|precincts?|thanas?|thane|limits?|"
     r"ilaqe|ilaka|ilake|vyapti|(?:sub[- ]?)?divisions?|circles?|zones?|ranges?|"
     r"charge)\b"
     r"(?:\s+(?:mein|me|mai|nalli|alli|li))?",
@@ -32,9 +33,25 @@ _WHOLE = re.compile(
 """The whole state: for the caller that is every precinct they may see, so also no filter."""
 
 
-def own_scope(question: str) -> tuple[str, bool]:
-    """The question without phrases naming the caller's own area, and whether one was there."""
-    stripped, found = _OWN.subn(" ", question)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_COUNTS |= {"nine": 9, "ten": 10}
+
+
+def own_scope(question: str, own: int | None = None) -> tuple[str, bool]:
+    """The question without phrases naming the caller's own area, and whether one was there.
+
+    A phrase that counts the caller's stations ("my 4 stations") is theirs only when `own` (how
+    many precincts the caller has) is that number, or unknown; otherwise it stays in the
+    question, where its number is one no reading takes (asked about, never dropped)."""
+
+    def strip(m: re.Match[str]) -> str:
+        n = m["n"]
+        if n is None or own is None:
+            return " "
+        return " " if (int(n) if n.isdigit() else _COUNTS[n.lower()]) == own else m[0]
+
+    stripped = _OWN.sub(strip, question)
+    found = int(stripped != question)
     stripped, whole = _WHOLE.subn(" ", stripped)
     found += whole
     return (" ".join(stripped.split()), True) if found else (question, False)
