@@ -43,6 +43,13 @@ PER_NOUN = re.compile(
     r"(?P<bottom>[a-z][\w-]*)",
     re.IGNORECASE,
 )
+EACH_NOUN = re.compile(
+    r"\bhow (?:many|much)\s+(?P<top>[a-z][\w-]*)\s+(?:[a-z]+\s+){0,2}?(?:each|every|per)\s+"
+    r"(?P<bottom>[a-z][\w-]*)",
+    re.IGNORECASE,
+)
+"""'how many vehicles did each team check': the first noun counted for every one of the second."""
+TIME_UNIT = re.compile(r"(?:second|minute|hour|day|week|fortnight|month|quarter|year)s?", re.I)
 NAMED_PAIR = re.compile(
     r"\b(?P<a>[a-z][\w-]*)\s+(?:to|vs\.?|versus|against)\s+(?P<b>[a-z][\w-]*)\b", re.I
 )
@@ -256,20 +263,53 @@ def _labels(question: str, q: Quantity) -> set[str]:
 
 
 def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
-    """ "A per B", "A for every B" over two stated, named quantities: the one named like B
-    divides the other ("96 arrests against 40 FIRs - arrests per FIR" -> 96/40)."""
+    """ "A per B", "A for every B", "how many A did each B ..." over two stated, named
+    quantities: the one named like B divides the other ("96 arrests against 40 FIRs - arrests
+    per FIR" -> 96/40); when B is not named at a quantity, the one named like A (people: the
+    one said to be a population) is divided by the other ("72 PCs for 3 lakh people, people
+    per constable")."""
     if len(values) != 2 or rate_base(question) is not None:
         return None
-    for m in PER_NOUN.finditer(question):
-        bottom = [q for q in values if _stem(m["bottom"]) in _labels(question, q)]
+    for m in itertools.chain(PER_NOUN.finditer(question), EACH_NOUN.finditer(question)):
+        top, bottom = _named(question, values, m["top"]), _named(question, values, m["bottom"])
+        if len(bottom) != 1 and len(top) == 1 and _asks_per_unit(question, m):
+            bottom = [q for q in values if q is not top[0]]
         if len(bottom) != 1 or bottom[0].value == 0:
             continue
-        top = next(q for q in values if q is not bottom[0])
+        numerator = next(q for q in values if q is not bottom[0])
         return Computation(
-            f"round({top.literal}/{bottom[0].literal}, 2)",
-            f"{top.text} over {bottom[0].text} is {{value}} {m['top']} per {m['bottom']}.",
+            f"round({numerator.literal}/{bottom[0].literal}, 2)",
+            f"{numerator.text} over {bottom[0].text} is {{value}} {m['top']} per "
+            f"{_named_in_full(question, m, bottom[0])}.",
         )
     return None
+
+
+def _named_in_full(question: str, m: re.Match[str], bottom: Quantity) -> str:
+    """The divisor as the question names it: "home guard" for "per home guard", when the next
+    word also names the quantity ("25 home guards")."""
+    following = _LABEL.findall(question[m.end("bottom") : m.end("bottom") + 30])[:1]
+    labels = _labels(question, bottom)
+    if following and _stem(following[0]) in labels and _stem(m["bottom"]) in labels:
+        return f"{m['bottom']} {following[0]}"
+    return m["bottom"]
+
+
+def _asks_per_unit(question: str, m: re.Match[str]) -> bool:
+    """ "how many A per B" asked (or people per B), B a thing counted (not a span of time:
+    "cases per month" is a pace, not a share out)."""
+    asked = re.search(rf"\bhow (?:many|much)\s+{re.escape(m['top'])}\b", question, re.I)
+    people = POPULATION.fullmatch(m["top"]) is not None
+    return (asked is not None or people) and not TIME_UNIT.fullmatch(m["bottom"])
+
+
+def _named(question: str, values: list[Quantity], noun: str) -> list[Quantity]:
+    """The quantities a noun names: by the words after them, or, for people, the one said to
+    be a population."""
+    named = [q for q in values if _stem(noun) in _labels(question, q)]
+    if not named and POPULATION.fullmatch(noun):
+        named = [q for q in values if _near(question, q, POPULATION, before=20)]
+    return named
 
 
 def _sum(question: str, values: list[Quantity]) -> Computation | None:

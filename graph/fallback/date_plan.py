@@ -69,10 +69,22 @@ WEEKDAY = re.compile(
 )
 WHEN_DUE = re.compile(
     r"\bby when\b|\bwhen\b|\blast date\b|\bdeadline\b|\bwhich date\b|\bwhat date\b|\bdue\b"
-    r"|\bexpire|\bby what\b|\bmust\b|\bend\b|\blast day\b|\blatest\b"
+    r"|\bexpire|\bby what\b|\bmust\b|\bend(?:s|ing)?\b|\bruns? out\b|\blapses?\b"
+    r"|\blast day\b|\blatest\b"
     r"|\b(?:completed?|finish(?:ed)?|filed?|done|over)\s+by\s*\??\s*$",
     re.IGNORECASE,
 )
+DAY_ASKED = re.compile(
+    r"\bwhen (?:is|does|will|was|did|falls?)\b|\b(?:which|what) (?:date|day)\b|\bon which\b"
+    r"|\bdate of\b|\bkis (?:date|din|tarikh|tareekh|day)\b|\bkab (?:hai|padta|padega|aata)\b"
+    r"|\b(?:yaava|yavaga|yaavaga|yavaaga) ?(?:dina|date|dinanka|thareeku)?\b",
+    re.IGNORECASE,
+)
+"""The date of a day asked for (English, Hinglish, Kanglish)."""
+RECORDS_NOUN = re.compile(
+    r"\b(?:firs?|cases?|complaints?|registered|accused|arrest\w*|bandobast)\b", re.IGNORECASE
+)
+"""Words that make "when was ... Ugadi ..." a records or duty question, not a festival's date."""
 NOW = re.compile(r"\s*(?:now|today|this day)\b", re.IGNORECASE)
 BACK_REFERENCE = re.compile(
     r"\s*(?:that|it|this|then|the same(?: date| day)?|the above)\b|\s*[?.!]*\s*$", re.I
@@ -157,7 +169,7 @@ STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "appearance_notice_14",
         re.compile(
             r"\b(?:35\s?\(3\)|41-?a)(?!\w).*\bnotice\b|\bnotice\b.*\b(?:35\s?\(3\)|41-?a)(?!\w)"
-            r"|\b(?:notice of appearance|appearance notice)\b",
+            r"|\b(?:notice of appearance|appearance notice)\b|\barnesh kumar\b",
             re.I,
         ),
     ),
@@ -260,7 +272,22 @@ def date_call(question: str, today: date) -> PlannedCall | None:
         )
     if TODAY_ONLY.search(question):
         return PlannedCall("date_utility", {"operation": "today"})
+    festival = _festival_day_asked(question, today)
+    if festival is not None:
+        return PlannedCall("date_utility", {"operation": "weekday", "start": festival})
     return None
+
+
+def _festival_day_asked(question: str, today: date) -> str | None:
+    """The one festival whose date is asked ("when is Ugadi 2027", "Ugadi kis date ko hai"),
+    as the date tool reads it."""
+    if not DAY_ASKED.search(question) or RECORDS_NOUN.search(question):
+        return None
+    try:
+        named = [m for m in date_mentions(question, today) if m.festival]
+    except ToolError:
+        return None
+    return named[0].written if len(named) == 1 else None
 
 
 def _deadline_call(
@@ -353,8 +380,8 @@ def _unreadable(question: str, today: date) -> PlannedCall | None:
 
 def asks_date_arithmetic(question: str) -> bool:
     """Date arithmetic on a date the question states (a festival too): N days/weeks/months
-    after or before it, days between or since it, its weekday, or a legal deadline starting
-    on it (the router's test)."""
+    after or before it, days between or since it, its weekday, a festival's date, or a legal
+    deadline starting on it (the router's test)."""
     try:
         stated = find_dates(question, date.today())
     except ToolError:
@@ -364,6 +391,8 @@ def asks_date_arithmetic(question: str) -> bool:
         return True
     if not stated:
         return False
+    if _festival_day_asked(question, date.today()) is not None:
+        return True
     offset = OFFSET.search(question) or ADD_TO.search(question)
     if offset or WEEKDAY.search(question) or DAYS_ASKED.search(question):
         return True

@@ -103,8 +103,35 @@ def quantities(question: str) -> list[Quantity]:
             scale *= GRAMS[m["mass"].lower()]
         value = Decimal(m["n"].replace(",", "")) * scale
         text = question[m.start() : m.end()].strip()
-        out.append(Quantity(value, text, m.start(), m.end(), percent=bool(m["pct"])))
+        quantity = Quantity(value, text, m.start(), m.end(), percent=bool(m["pct"]))
+        out.append(
+            _compound(question, out.pop(), quantity) if _continues(question, out, m) else quantity
+        )
     return out
+
+
+def _scale_of(text: str) -> int:
+    """The scale word a quantity's text ends with (1 when none)."""
+    word = re.search(r"([a-z]+)\s*$", text, re.IGNORECASE)
+    return SCALES.get(word[1].lower(), 1) if word else 1
+
+
+def _continues(question: str, out: list[Quantity], m: re.Match[str]) -> bool:
+    """The number goes on the one before it, as Indian numbers are said: "3 lakh 24 thousand",
+    "1 crore 20 lakh" (a scale, then a smaller scale, with nothing but "and" between)."""
+    if not out or out[-1].percent or m["pct"] or m["mass"] or not m["scale"]:
+        return False
+    before = out[-1]
+    if not re.fullmatch(r"\s*(?:and\s+)?", question[before.end : m.start()], re.IGNORECASE):
+        return False
+    scale = SCALES[m["scale"].lower()]
+    return Decimal(m["n"].replace(",", "")) * scale < _scale_of(before.text) and scale > 1
+
+
+def _compound(question: str, before: Quantity, after: Quantity) -> Quantity:
+    """One quantity of two said together ("3 lakh" + "24 thousand" -> 3,24,000)."""
+    text = question[before.start : after.end].strip()
+    return Quantity(before.value + after.value, text, before.start, after.end)
 
 
 def rate_base(question: str) -> tuple[int, str] | None:

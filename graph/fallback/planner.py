@@ -14,11 +14,12 @@ from dataclasses import replace
 from graph.fallback.calls import PlannedCall, PlannerInput
 from graph.fallback.compute import computation, needs_outside_figure
 from graph.fallback.date_plan import date_call
+from graph.fallback.numbers import quantities
 from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.records_answer import combine_call, records_answer
 from graph.fallback.records_math import RecordsMath, records_math
 from graph.fallback.state import ToolRecord
-from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT, asks_live_figure
+from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT, live_figure_clause
 from schemas.records import FIR_ID_PATTERN
 from tools.legal_lookup import table_answer
 
@@ -68,7 +69,7 @@ WORD_OPERATORS = (
 
 def extract_expression(question: str) -> str | None:
     """The arithmetic expression in a question, if it has one ("240 divided by 16" too)."""
-    text = question
+    text = _scaled_written_out(question)
     for words, symbol in WORD_OPERATORS:
         text = words.sub(symbol, text)
     for mask in _MASKS:
@@ -88,11 +89,27 @@ def extract_expression(question: str) -> str | None:
     return best or None
 
 
+def _scaled_written_out(question: str) -> str:
+    """Amounts said with a scale word written as plain numbers ("12.5% of 3 lakh 60 thousand"
+    -> "12.5% of 360000"), so the arithmetic span takes the whole amount."""
+    for q in reversed(quantities(question)):
+        if re.search(r"[a-z]", q.text, re.IGNORECASE) and not q.percent:
+            question = f"{question[: q.start]}{q.literal}{question[q.start + len(q.text) :]}"
+    return question
+
+
 def _math(query: PlannerInput) -> RecordsMath | None:
-    """Arithmetic over records counts, unless the question states its own numbers."""
-    if computation(query.question) is not None:
+    """Arithmetic over records counts, unless the question states its own numbers or asks
+    for a day-to-day figure ("aaj petrol ka rate"), which no records count gives."""
+    if computation(query.question) is not None or _asks_live_figure(query.question):
         return None
     return records_math(query.question, query.today)
+
+
+def _asks_live_figure(question: str) -> bool:
+    """A day-to-day figure asked in a clause that names no records."""
+    live = live_figure_clause(question)
+    return live is not None and not RECORDS.search(live)
 
 
 def first_step(query: PlannerInput) -> list[PlannedCall]:
@@ -118,7 +135,7 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
         return [PlannedCall("legal_reference", {"question": question[:500]})]
     if not computed and WEB_EXPLICIT.search(question) and not FIR_ID.search(question):
         return [PlannedCall("web_search", {"query": question[:300]})]
-    if not computed and asks_live_figure(question) and not RECORDS.search(question):
+    if not computed and _asks_live_figure(question):
         return [PlannedCall("web_search", {"query": question[:300]})]
     if PAGE.search(question):
         calls.append(PlannedCall("page_context"))

@@ -69,6 +69,19 @@ SHARE_OF_STATUS = re.compile(
     rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>{_OUTCOMES})\s+(?P<base>[^?]+)",
     re.IGNORECASE,
 )
+SHARE_AFTER_CLAUSE = re.compile(
+    rf"^(?!\s*(?:of|out of|among)\b)(?P<base>[^,:?]+?)\s*,\s*(?:and\s+)?(?:what|which)\s+"
+    rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+"""'thefts in my station last year, what % got chargesheeted': the counted things, then the
+share asked after a comma."""
+OF_ALL = re.compile(
+    r"of\s+(?:all|total|the total|overall)\s+(?:the\s+)?(?P<noun>[a-z]+)"
+    r"(?:\s+(?:there|in (?:that|the same) (?:place|station|area|period)|then|registered))*",
+    re.IGNORECASE,
+)
+"""A share's part that is the whole ("of all FIRs there"): the count asked is the part."""
 SHARE_OF_ALL = re.compile(
     rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*(?:what|which)\s+"
     rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
@@ -137,6 +150,22 @@ MORE_DID = re.compile(
 )
 """A difference asked with the counted thing first: "how many more thefts did A have than B"
 (each side counts that thing)."""
+DIFFERENCE_TAIL = (
+    r"(?:by\s+)?how (?:many|much)\b[^?]*?\b(?:differ\w*|more|fewer|less|apart)\b"
+    r"|(?:what(?:'s| is)\s+)?(?:the\s+)?(?:difference|gap)\b"
+)
+VERSUS = re.compile(
+    rf"^(?P<a>[^,?]+?)\s+(?:versus|vs\.?|compared (?:to|with)|against)\s+(?P<b>[^,?]+?)"
+    rf"\s*(?:,|-|–)?\s*(?:{DIFFERENCE_TAIL})[^?]*\??\s*$",
+    re.IGNORECASE,
+)
+"""A difference asked after the two sides: "A versus B, by how many do they differ"."""
+ASIDE = re.compile(
+    r"\s*[,;(-]\s*(?:[\w']+\s+){0,3}?(?:difference|differ\w*|ratio|percent\w*|only|just)\b"
+    r"[^?]*$",
+    re.IGNORECASE,
+)
+"""A trailing remark about the arithmetic ("..., difference only"): not a records filter."""
 COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
 STATE_WIDE = re.compile(r"\s*\b(?:across|in|throughout|all over) the state\b|\bstatewide\b", re.I)
 AVERAGE_SPAN = re.compile(
@@ -254,18 +283,24 @@ def _outcome(part: str) -> str:
 
 def _share(question: str, today: date) -> RecordsMath | None:
     both = SHARE_BOTH_COUNTS.search(question)
-    m = (
-        SHARE_AFTER_COUNT.search(question)
-        or (both if both and PERCENT_WORD.search(question) else None)
-        or SHARE_AND.search(question)
-        or SHARE_AFTER_TOPIC.search(question)
-        or SHARE_OF_ALL.search(question)
-        or SHARE_AMONG.search(question)
-        or SHARE_OF.search(question)
-        or SHARE_OF_STATUS.search(question)
+    patterns = (
+        SHARE_AFTER_COUNT,
+        both if both and PERCENT_WORD.search(question) else None,
+        SHARE_AND,
+        SHARE_AFTER_TOPIC,
+        SHARE_OF_ALL,
+        SHARE_AFTER_CLAUSE,
+        SHARE_AMONG,
+        SHARE_OF,
+        SHARE_OF_STATUS,
     )
-    if m is None or quantities(m["base"]) or not about_records(m["base"]):
+    found = (p if isinstance(p, re.Match) else p.search(question) if p else None for p in patterns)
+    m = next((f for f in found if f is not None and _counted_base(f["base"])), None)
+    if m is None:
         return None
+    whole = OF_ALL.fullmatch(_tidy(m["part"]))
+    if whole is not None:
+        return _share_of_whole(_count_question(SHARE_ASKED.sub(" ", m["base"])), whole, today)
     base = _count_question(SHARE_ASKED.sub(" ", m["base"]))
     outcome = _outcome(m["part"])
     if not outcome:
@@ -279,6 +314,29 @@ def _share(question: str, today: date) -> RecordsMath | None:
         if not _narrows(base, part, today):
             return RecordsMath("share", (base,), ("all",), outcome=outcome, unplaced=outcome)
     return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
+
+
+def _counted_base(base: str) -> bool:
+    """A share's base names records and states no numbers of its own."""
+    return not quantities(base) and about_records(base)
+
+
+def _share_of_whole(counted: str, whole: re.Match[str], today: date) -> RecordsMath | None:
+    """ "how many cheating cases in Whitefield this year, and what percent of all FIRs there":
+    the count asked is the part; the whole counts every FIR of the same place and period."""
+    noun = whole["noun"].lower()
+    if not re.fullmatch(r"firs?|cases?|crimes?|complaints?|records?", noun):
+        return None
+    found = extract(counted.lower(), today)
+    where = "".join(f" in {s.station_name}" for s in found.stations)
+    where += "".join(f" in {d} district" for d in found.districts)
+    own = OWN_PLACE.search(counted)
+    where += f" in {own.group(0)}" if own and not where else ""
+    period, span = find_period(counted.lower(), today)
+    when = f" {counted[span[0] : span[1]].strip()}" if period is not None and span else ""
+    label = _tidy(re.sub(r"(?i)^how many\s+", "", counted))
+    questions = (f"how many FIRs{where}{when}", counted)
+    return RecordsMath("share", questions, ("all FIRs", label), outcome=label)
 
 
 def _channel(part: str) -> str | None:
@@ -352,7 +410,21 @@ def _pair_wording(question: str) -> str:
     m = MORE_THAN.search(question)
     if m is not None:
         return f"difference between {m['a']} and {m['b']}{m['rest'] or ''}"
+    m = VERSUS.search(question)
+    if m is not None:
+        return f"difference between {m['a']} and {m['b']}"
     return question
+
+
+def _periods_only(a: str, b: str) -> tuple[str, str]:
+    """Two sides of which one is only a period ("FIRs this year" and "last year"): that side
+    counts the same things as the other, in its own period."""
+    for named, bare in ((a, b), (b, a)):
+        found = PERIOD_WORDS.search(named)
+        if PERIOD_WORDS.fullmatch(bare) and found and not PERIOD_WORDS.fullmatch(named):
+            counted = f"{named[: found.start()]} {bare.strip()} {named[found.end() :]}"
+            return (a, _tidy(counted)) if named is a else (_tidy(counted), b)
+    return a, b
 
 
 def _pair(question: str) -> RecordsMath | None:
@@ -368,13 +440,14 @@ def _pair(question: str) -> RecordsMath | None:
     shared = re.search(r"\s+(?P<noun>[a-z-]+(?:ies|s))$", _tidy(b), re.IGNORECASE)
     if not noun and shared and not NOUNISH.search(_tidy(m["a"])):
         b, noun = _tidy(b)[: shared.start()], shared["noun"]
-    rest = m["rest"] or ""
+    rest = ASIDE.sub("", m["rest"] or "")
     operation: Operation = "ratio" if re.match(r"(?i)ratio", m.group(0)) else "difference"
     a_label, b_label = _tidy(m["a"]), _tidy(b)
     a_side, b_side = _against_recovered(a_label, b_label)
-    return RecordsMath(
-        operation, (_side(a_side, noun, rest), _side(b_side, noun, rest)), (a_label, b_label)
-    )
+    dated = _periods_only(a_side, b_side)
+    labels = dated if dated != (a_side, b_side) else (a_label, b_label)
+    a_side, b_side = dated
+    return RecordsMath(operation, (_side(a_side, noun, rest), _side(b_side, noun, rest)), labels)
 
 
 STOLEN = re.compile(r"^(?:stolen|lost|missing)$", re.IGNORECASE)
@@ -428,12 +501,25 @@ def _rate(question: str, today: date) -> RecordsMath | None:
     crime = RATE_SPAN.search(question) if RATE_WORD.search(question) else None
     crime = crime or PER_BASE.search(question)
     stated = quantities(question)
-    if crime is None or len(stated) > 1:
+    based = RATE_BASE.search(question)
+    if (crime is None and based is None) or len(stated) > 1:
         return None
-    word = crime["crime"].lower()
+    word = crime["crime"].lower() if crime is not None else ""
     word = word[:-1] if word in ("firs", "cases", "crimes") else word
+    end = crime.end("crime") if crime is not None else based.start() if based else 0
+    subject = _rate_subject(question, end, word)
+    if crime is None and subject is None:
+        return None
+    if subject is not None:
+        asked = _count_question(subject)
+        base = rate_base(question)
+        per = base[0] if base and base[0] > 1 else 100_000
+        if not stated:
+            return RecordsMath("count", (asked,), (_tidy(subject),), per=per)
+        return RecordsMath("rate", (asked,), (_tidy(subject),), population=stated[0], per=per)
     noun = CRIME_PLURAL.get(word) or _plural(word)
-    places = [p for p in _places(question) if p] or (["my jurisdiction"] if crime["own"] else [])
+    own = crime is not None and crime["own"]
+    places = [p for p in _places(question) if p] or (["my jurisdiction"] if own else [])
     places = places or _read_places(question)
     if not places:
         return None
@@ -446,6 +532,24 @@ def _rate(question: str, today: date) -> RecordsMath | None:
     if not stated:
         return RecordsMath("count", (asked,), (noun,), per=per)
     return RecordsMath("rate", (asked,), (noun,), population=stated[0], per=per)
+
+
+CLAUSE_BREAK = re.compile(r"[,;:?]|\b(?:if|where|when|given|with)\b", re.IGNORECASE)
+
+
+def _rate_subject(question: str, end: int, word: str) -> str | None:
+    """What a rate counts, when the word before "rate"/"per lakh" (ending at `end`) is not
+    itself a crime or FIRs ("Udupi theft FIRs this year per lakh", "robbery FIRs in my
+    jurisdiction per lakh", "Whitefield thefts in 2025 per lakh"): the whole clause before
+    it, if it names records (with a crime or FIRs in it)."""
+    if word in CRIME_PLURAL or (word and extract(word, date(2000, 1, 1)).crimes):
+        return None
+    head = _tidy(CLAUSE_BREAK.split(question[:end])[-1])
+    head = re.sub(r"^(?:what(?:'s| is)|give|tell me|find)\s+(?:the\s+)?", "", head, flags=re.I)
+    found = extract(head.lower(), date(2000, 1, 1))
+    if not (found.crimes or re.search(r"\b(?:firs?|cases?|crimes?)\b", head, re.I)):
+        return None
+    return head if about_records(head) else None
 
 
 PLACE = re.compile(

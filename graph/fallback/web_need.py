@@ -12,11 +12,17 @@ WEB_EXPLICIT = re.compile(
     r"(?:online|on the (?:web|internet)|the (?:web|internet)))\b",
     re.I,
 )
+_NOW_SAID = r"(?:aaj|aj|abhi|ivattu|ivatthu|ivathu|indu|ee dina)"
+"""'today' / 'now' in Hinglish and Kanglish."""
+_PRICE_SAID = r"(?:price|rate|bhav|bhaav|daam|dam|keemat|kimat|dara|bele)"
+"""'price' / 'rate' as officers say it in English, Hindi and Kannada."""
 LIVE_FIGURE = re.compile(
     r"\b(?:current|today'?s|present|prevailing|live)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:price|rate|exchange rate|tariff|value|index)s?\b"
     r"|\b(?:price|rate|exchange rate|tariff|value|index)s?\b(?:\s+[\w-]+){0,4}?\s+"
-    r"(?:as (?:of|on) (?:today|now|date)|right now|today)\b",
+    r"(?:as (?:of|on) (?:today|now|date)|right now|today)\b"
+    rf"|\b{_NOW_SAID}\b(?:\s+[\w-]+){{0,6}}?\s+{_PRICE_SAID}\b"
+    rf"|\b{_PRICE_SAID}\b(?:\s+[\w-]+){{0,4}}?\s+{_NOW_SAID}\b",
     re.I,
 )
 WEB_IMPLICIT = re.compile(
@@ -32,3 +38,14 @@ def asks_web_search(question: str) -> bool:
 def asks_live_figure(question: str) -> bool:
     """A figure that changes day to day (a price, a rate "as of today"): only the web has it."""
     return LIVE_FIGURE.search(question) is not None
+
+
+def live_figure_clause(question: str) -> str | None:
+    """The clause that asks for a day-to-day figure ("aaj diesel ka rate kitna hai" of
+    "..., vehicle log ke liye"), so a reason given beside it is not read as the question."""
+    m = LIVE_FIGURE.search(question)
+    if m is None:
+        return None
+    start = max(question.rfind(mark, 0, m.start()) for mark in ",;?.!")
+    ends = [i for i in (question.find(mark, m.end()) for mark in ",;?.!") if i >= 0]
+    return question[start + 1 : min(ends, default=len(question))]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from graph.fallback.date_plan import asks_date_arithmetic
 from graph.routing.mixed import has_procedure_signal
 from graph.state import GraphState
 from tools.text2zcql.followup import continues, continues_nothing, name_the_role, points_back
@@ -45,7 +46,12 @@ def records_context_route(state: GraphState) -> str | None:
     if page is not None and page.active_fir_id and _ABOUT_OPEN_FIR.search(text):
         return "asks about the FIR open on screen"
     history = state.get("history") or []
-    if not history and not visible and continues_nothing(understand(text, date.today()), text):
+    if (
+        not history
+        and not visible
+        and continues_nothing(understand(text, date.today()), text)
+        and not asks_date_arithmetic(text)
+    ):
         return "a follow-up with no earlier question: the records reader asks which one"
     if not history or history[-1].route not in RECORDS_ROUTES:
         return None

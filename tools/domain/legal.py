@@ -209,7 +209,8 @@ _GRAVE = re.compile(r"\b(?:death|life imprisonment|imprisonment for life|life)\b
 _OFFENCE_END = (
     r"(?=\s*(?:$|[?.,!;]|(?:is|a|an|under|in|bailable|non-bailable|cogni[sz]able|triable"
     r"|offence|ki|ka|ke|hai|kya|carr(?:y|ies)|attracts?|punish\w*|sentence|jail|max\w*"
-    r"|first|second|on|how|what|\d{1,3}|case(?!\s+(?:diary|file|record|property)))\b|\s-\s))"
+    r"|first|second|on|how|what|which|and|bns|ipc|section|\d{1,3}"
+    r"|case(?!\s+(?:diary|file|record|property)))\b|\s-\s))"
 )
 
 
