@@ -18,6 +18,7 @@ from tools.text2zcql.entities import Entities
 from tools.text2zcql.offline import not_about_records
 from tools.text2zcql.same_again import names_records, prepare
 from tools.text2zcql.understand import understand
+from tools.text2zcql.vehicles import read_vehicle_words
 
 _COUNTS_TIME = re.compile(
     r"\b(?:how many|number of|count of|kitne|eshtu)\s+(?:days|weeks|months|years|hours)\b",
@@ -54,6 +55,17 @@ def grounded_records_question(text: str, today: date) -> bool:
     if _COUNTS_TIME.search(text):
         return False
     asked, _ = prepare(text, names_records(today))  # reason and interjections set aside
+    asked, _ = read_vehicle_words(asked)  # a make ("Honda Activa") is grounded
     u = understand(asked, today)
-    left = [w for w in u.unknown if w != u.entities.unknown_place]
+    place = _place_words(asked, u.entities.unknown_place)
+    left = [w for w in u.unknown if w not in place]
     return _records_filter(u.entities) and not left
+
+
+def _place_words(text: str, place: str | None) -> set[str]:
+    """An unknown place and the words written straight after it ("near the new metro
+    construction site"): the place the records reader asks about, not words left over."""
+    if not place:
+        return set()
+    m = re.search(rf"\b{re.escape(place)}\b((?:\s+[a-z]+){{0,3}})", text.lower())
+    return {place, *(m.group(1).split() if m else ())}

@@ -46,10 +46,13 @@ def records_context_route(state: GraphState) -> str | None:
     if page is not None and page.active_fir_id and _ABOUT_OPEN_FIR.search(text):
         return "asks about the FIR open on screen"
     history = state.get("history") or []
+    read = understand(text, date.today())
+    if read.entities.fir_serials:
+        return "an FIR number without a year (the records reader finds or asks which)"
     if (
         not history
         and not visible
-        and continues_nothing(understand(text, date.today()), text)
+        and continues_nothing(read, text)
         and not asks_date_arithmetic(text)
     ):
         return "a follow-up with no earlier question: the records reader asks which one"

@@ -122,6 +122,8 @@ def names_no_records(text: str) -> bool:
         e.unknown_place,
         e.juvenile,
         e.sexual_offence,
+        e.vehicle_status,
+        e.io_candidates,
     )
     return bool(u.unknown) and not any(placed)
 

@@ -162,11 +162,24 @@ def compare_draft(
         return _grouped(e, precincts, "status", list(e.statuses), place)
     if len(e.modes) >= 2:
         return _grouped(e, precincts, "complaint_mode", list(e.modes), place)
+    if (crimes := _crime_values(e)) is not None:
+        return _grouped(e, precincts, crimes[0], crimes[1], place)
     return clarify(
         "What should I compare? Name two years, two months, two stations or two statuses, "
         "for example "
         "'house theft 2024 vs 2025' or 'robbery in Whitefield vs KR Puram this year'."
     )
+
+
+def _crime_values(e: Entities) -> tuple[str, list[str]] | None:
+    """Two or more crimes of one column ("online fraud vs identity theft", "burglary day vs
+    night"): that column and its values, compared side by side; crimes of different columns
+    (a group against a head) are not compared as one grouping."""
+    columns = {c.column for c in e.crimes}
+    values = list(dict.fromkeys(v for c in e.crimes for v in c.values))
+    if len(columns) != 1 or len(values) < 2:
+        return None
+    return columns.pop(), values
 
 
 def _periods(

@@ -26,6 +26,7 @@ from tools.text2zcql.dates import (
 from tools.text2zcql.grounding import ACCEPT, ground_word
 from tools.text2zcql.investigators import INVESTIGATORS, Investigator
 from tools.text2zcql.lexicon import (
+    CRIME_DOERS,
     CRIME_PHRASES,
     DIMENSIONS,
     MODE_PHRASES,
@@ -63,10 +64,13 @@ _FIR_PATTERNS = (
     re.compile(r"(?<![\d/.-])(?P<num>\d{1,5})\s*/\s*(?P<year>(?:19|20)\d{2})\b"),
 )
 _FIR_SERIAL = re.compile(
-    r"\b(?:fir|crime|case)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b(?!\s*[/-]\s*\d)"
+    r"\b(?:fir|crime|case|cr)\s*(?:no\.?|number|num|#)?\s*[:#]?\s*(?P<num>\d{1,5})\b"
+    r"(?!\s*[/-]\s*\d)"
     r"|(?<![\w/-])(?P<num2>\d{1,5})\s+(?:no\.?|number|nambar|sankhye)\s+(?:fir|case)\b"
+    r"|(?<![\w/-])(?P<num3>\d{1,5})\s+(?:fir|case)\s+(?:no\.?|number|nambar|sankhye|ka|ki|ke)\b"
 )
-"""An FIR number without a year: "FIR 4029", "case no. 77", Hinglish "453 number FIR"."""
+"""An FIR number without a year: "FIR 4029", "case no. 77", "cr no 3324", Hinglish "453 number
+FIR", "2456 FIR number", "2456 FIR ka"."""
 _UNTIL_NOW = re.compile(
     r"\b(?:till|until|upto|up to|to|through)\s+(?:today|now|date|this day|the present)\b|"
     r"\b(?:aaj|ab|abhi|ivattu|ivattina|iga)\s+(?:tak|takk|varege|varegu)\b"
@@ -216,6 +220,8 @@ class Entities:
     stations: list[places.Station] = field(default_factory=list)
     districts: list[str] = field(default_factory=list)
     unknown_place: str | None = None
+    unread_spans: list[str] = field(default_factory=list)
+    """A length of time no date reading took ("3 din", "2 years"): asked about, never dropped."""
     crimes: list[CrimeFilter] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
     modes: list[str] = field(default_factory=list)
@@ -518,6 +524,9 @@ def _vocabulary() -> frozenset[str]:
         *_STATION_KEYS,
         *places.DISTRICT_ALIASES,
         *MONTHS,
+        *VEHICLE_TYPE_PHRASES,
+        *(f"{p[:-1]}ies" if p.endswith("y") else f"{p}s" for p in VEHICLE_TYPE_PHRASES),
+        *(f"{p}es" for p in VEHICLE_TYPE_PHRASES if p.endswith("s")),
     ]
     return frozenset(w for p in phrases for w in re.findall(r"[a-z]+", p)) | _NAME_STOP
 
@@ -573,6 +582,17 @@ FILLER = _words(
     urgent urgently fast quick quickly asap immediately soon exact exactly precise
     """
 )
+FILLER |= _words(
+    """
+    whole full entire complete both included including inclusive via through sitting lying
+    files minute going dono milake milakar milaakar ginke ginkar poora pura poore pure poori puri
+    reh rahe pade pada padi pe par kiye kiya din unke unka unki inke inka dayavittu ethu
+    mamle mamla maamle maamla mamlon
+    """
+)
+"""Words that frame a question without filtering it: its whole span ("full year", "poora"),
+that several named things are taken together ("both", "dono", "milake"), and
+Hinglish/Kanglish verbs and particles ("kiye", "pade", "pe", "dayavittu")."""
 FILLER |= _OWN
 _GENERIC_PLACE_WORDS = _words("east west north south rural urban town market camp old bad bus pete")
 PLACE_FRAGMENTS = frozenset(
@@ -666,15 +686,14 @@ def qualified_crimes(phrases: list[str], text: str) -> list[str]:
 
 
 def refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
-    """ "burglary ... at night" means night burglary (and "by day" day burglary)."""
+    """ "burglary ... at night" means night burglary (and "by day" day burglary); both named
+    ("day and night", "day vs night") keeps both."""
     both = ("BURGLARY - DAY", "BURGLARY - NIGHT")
-    when = (
-        "NIGHT"
-        if re.search(r"\b(?:night|night-time|nighttime|raat)\b", text)
-        else (
-            "DAY" if re.search(r"\b(?:day-time|daytime|by day|during the day|din)\b", text) else ""
-        )
-    )
+    night = re.search(r"\b(?:night|night-time|nighttime|raat)\b", text)
+    day = re.search(r"\b(?:day-time|daytime|by day|during the day|din)\b", text)
+    if night and (day or re.search(r"\bdays?\b", text)):
+        return crimes
+    when = "NIGHT" if night else ("DAY" if day else "")
     if not when:
         return crimes
     return [
@@ -699,7 +718,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
-            num = serial["num"] or serial["num2"]
+            num = serial["num"] or serial["num2"] or serial["num3"]
             if not re.fullmatch(r"(?:19|20)\d{2}", num):
                 e.fir_serials.append(f"{int(num):05d}")
                 t.take(serial.span())
@@ -759,6 +778,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     said = t.text
     crimes = qualified_crimes(t.take_phrases(CRIME_PHRASES), said)
     e.crimes = refine_burglary([crime_filter(p) for p in crimes], t.text)
+    doers = [w for c in e.crimes for v in c.values for w in CRIME_DOERS.get(v, ())]
+    if doers:
+        t.take_phrases(dict.fromkeys(doers))
     if not e.crimes:
         e.crimes = _stolen_vehicles(t.text)
     if e.vehicle_status:
@@ -783,6 +805,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
             t.take((m.start("w"), m.end("w2")))
         elif e.stations or e.districts:
             t.take(m.span(group))
+    e.unread_spans = [" ".join(m.group(0).split()) for m in _UNREAD_SPAN.finditer(t.text)]
     words = re.findall(r"[a-z][a-z']+", t.text)
     e.unused = [w for w in words if w not in FILLER]
     e.ignored = list(
@@ -794,6 +817,13 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         )
     )
     return e
+
+
+_UNREAD_SPAN = re.compile(
+    r"(?<![\w-])\d{1,3}\s+(?:din|dino|dinon|days?|weeks?|hafte|hafton|months?|mahine|mahina|"
+    r"mahino|years?|saal|sal|varsha|varshagalu|tingalu|dina|dinagalu|vaara)(?![\w-])"
+)
+"""A number of days, weeks, months or years left over once the dates were read."""
 
 
 def _intersect(a: Period, b: Period) -> Period:
@@ -828,9 +858,11 @@ def _io_names(t: _Text) -> tuple[list[Investigator], str]:
 
 _IO_CUE = re.compile(
     r"\b(?:sir|madam|avara|avaru|avru|saheb|sahab|ji|paas|pass|hatra|handling|handled|handles|"
-    r"assigned|investigated|investigating|probing|probed|io|officer)\b|'s\b"
+    r"assigned|investigated|investigating|probing|probed|io|officer|under|"
+    r"psi|pi|asi|si|hc|inspector)\b|'s\b"
 )
-"""Words that make a bare surname an IO ("Kiran ke paas", "Achar sir", "Pasha's cases")."""
+"""Words that make a bare surname an IO ("Kiran ke paas", "Achar sir", "Pasha's cases",
+"Anthony PSI", "cases under Lobo")."""
 _SURNAME = re.compile(
     r"(?<![\w'-])(?:(?P<init>[a-z])\.?\s*)?(?P<sur>"
     + "|".join(sorted(map(re.escape, _IO_SURNAMES), key=len, reverse=True))

@@ -46,6 +46,7 @@ ABBREVIATIONS: dict[str, str] = {
     "ystrday": "yesterday",
     "plz": "please",
     "nd": "and",
+    "al": "all",
     "ppl": "people",
     "abt": "about",
     "b/w": "between",

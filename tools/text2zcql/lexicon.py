@@ -200,6 +200,11 @@ CRIME_PHRASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "kp act": _group("KARNATAKA POLICE ACT 1963"),
     "karnataka police act": _group("KARNATAKA POLICE ACT 1963"),
     "unnatural death": _group("UNNATURAL DEATH"),
+    "fatal": _group("MOTOR VEHICLE ACCIDENTS FATAL"),
+    "non fatal": _group("MOTOR VEHICLE ACCIDENTS NON-FATAL"),
+    "non-fatal": _group("MOTOR VEHICLE ACCIDENTS NON-FATAL"),
+    "nonfatal": _group("MOTOR VEHICLE ACCIDENTS NON-FATAL"),
+    "cruelty": _group("CRUELTY BY HUSBAND"),
     "udr": _group("UNNATURAL DEATH"),
 }
 """Phrase (singular; plurals in -s/-es/-ies are matched too) -> (column, values)."""
@@ -368,6 +373,10 @@ DIMENSIONS: dict[str, str] = {
     "place": "place_of_occurrence",
     "location": "place_of_occurrence",
     "spot": "place_of_occurrence",
+    "colour": "colour",
+    "color": "colour",
+    "make": "make",
+    "brand": "make",
 }
 """Words naming a GROUP BY column of `firs`."""
 
@@ -393,7 +402,31 @@ DIMENSION_LABELS: dict[str, str] = {
     "complaint_mode": "complaint mode",
     "act_sections": "sections",
     "place_of_occurrence": "place of occurrence",
+    "colour": "colour",
+    "make": "make",
 }
+
+
+CRIME_DOERS: dict[str, tuple[str, ...]] = {
+    "CRUELTY BY HUSBAND": (
+        "husband",
+        "husbands",
+        "in-laws",
+        "inlaws",
+        "in laws",
+        "relatives",
+        "pati",
+        "sasural",
+        "sasural wale",
+        "sasural walon",
+        "sasural waale",
+        "ganda",
+        "atte",
+        "maava",
+    ),
+}
+"""Words naming who commits a crime (a stored crime value): said beside that crime they
+restate it ("pati aur sasural wale ki cruelty"), so they are read with it, not as filters."""
 
 
 def crime_heads(phrase: str) -> frozenset[str]:
@@ -601,6 +634,27 @@ LOCAL_PHRASES: dict[str, str] = {
     "faraar": "not arrested",
     "farar": "not arrested",
     "talemaresikondiruva": "not arrested",
+    "dakhalu": "registered",
+    "converted to fir": "registered",
+    "converted into fir": "registered",
+    "poora saal": "full year",
+    "pura saal": "full year",
+    "poore saal": "full year",
+    "ke naam pe": "under",
+    "ke naam par": "under",
+    "naam": "names",
+    "lagaye": "applied",
+    "lagayi": "applied",
+    "lagaya": "applied",
+    "lagi": "applied",
+    "lage": "applied",
+    "maar peet": "hurt",
+    "maarpeet": "hurt",
+    "mar peet": "hurt",
+    "marpeet": "hurt",
+    "break up": "breakdown",
+    "break-up": "breakdown",
+    "breakup": "breakdown",
     "honge": "will be",
     "hogi": "will be",
     "hoga": "will be",

@@ -58,7 +58,7 @@ from tools.text2zcql.followup import (
     name_the_role,
     records_history,
 )
-from tools.text2zcql.investigators import Investigator
+from tools.text2zcql.investigators import Investigator, investigators_in
 from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
 from tools.text2zcql.on_screen import read_on_screen
@@ -94,6 +94,7 @@ from tools.text2zcql.understand import (
     understand,
 )
 from tools.text2zcql.vehicles import (
+    VEHICLE_ONLY_DIMENSIONS,
     VehicleWords,
     asks_vehicle_breakdown,
     compared_statuses,
@@ -280,7 +281,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "there is no previous question to repeat; please ask it in full."
         )
     u = carry(u, history, request.today, request.precincts)
-    problem = _ungrounded(u)
+    problem = _ungrounded(u, request.precincts)
     if problem is not None:
         return problem
     draft = _fitted(u.text, u.entities, request, asked, vehicle_words)
@@ -306,7 +307,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     )
 
 
-def _ungrounded(u: Understanding) -> ZcqlDraft | None:
+def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | None:
     """A clarifying question or a plain refusal when a content word was not placed."""
     if u.entities.unknown_place:
         asked = clarify(
@@ -321,6 +322,8 @@ def _ungrounded(u: Understanding) -> ZcqlDraft | None:
             options = " or ".join(describe_candidate(c) for c in g.candidates[:3])
             asks.append(f"by '{g.typed}' did you mean {options}?")
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
+    if u.unknown and (asked_io := _which_io(u.unknown, precincts)) is not None:
+        return asked_io
     if u.unknown:
         words = ", ".join(f"'{w}'" for w in u.unknown[:5])
         asked = clarify(
@@ -330,6 +333,17 @@ def _ungrounded(u: Understanding) -> ZcqlDraft | None:
         )
         return replace(asked, unplaced=tuple(u.unknown))
     return None
+
+
+def _which_io(unknown: list[str], precincts: tuple[str, ...]) -> ZcqlDraft | None:
+    """The IOs of the caller's precincts a bare surname could be ("Imran pending files"), asked
+    about: with no word saying it names an IO, the surname is offered, never assumed."""
+    named = [i for i in investigators_in(precincts) if i.surname in unknown]
+    if not named or {i.surname for i in named} != set(unknown):
+        return None
+    options = [f"{i.io_name}, {station_by_id(i.precinct_id).station_name}" for i in named]
+    asked = clarify(f"Which IO do you mean: {' or '.join(options[:5])}?")
+    return replace(asked, unplaced=tuple(unknown))
 
 
 def _reading_notes(u: Understanding) -> list[str]:
@@ -403,6 +417,7 @@ def _draft(
         or _PLATES_ASKED.search(text)
         or asks_vehicle_breakdown(text, e)
         or loose is not None
+        or VEHICLE_ONLY_DIMENSIONS & set(e.dimensions)
     ):
         counting = bool(_COUNT.search(text))
         listed: list[str] = []
@@ -558,6 +573,14 @@ def _scope(e: Entities, precincts: tuple[str, ...]) -> tuple[list[str], str] | Z
     own = set(precincts)
     if not own:
         return unparsed("You have no precincts, so no records can be queried.")
+    if e.stations and e.districts:
+        inside = {s.precinct_id for d in e.districts for s in stations_in(d)}
+        apart = [s for s in e.stations if s.precinct_id not in inside]
+        if apart:
+            return clarify(
+                f"Which place do you mean: {_names(apart)} is not in {', '.join(e.districts)}, "
+                "and I will not count one of them and drop the other."
+            )
     if e.stations:
         outside = [s for s in e.stations if s.precinct_id not in own]
         if outside:
@@ -692,6 +715,10 @@ def _lookup(
     )
 
 
+_NAMES_TOO = re.compile(r"\b(?:names?|naam|who|kaun|details)\b")
+"""Asking who they are as well as how many: the list (it states how many)."""
+
+
 def _persons_in_fir(
     text: str,
     e: Entities,
@@ -721,7 +748,7 @@ def _persons_in_fir(
     who = describe_persons(asked, arrested)
     if arrested and role is None:
         who = "persons arrested"
-    if _HOW_MANY.search(text):
+    if _HOW_MANY.search(text) and not (_NAMES_TOO.search(text) or "name" in asked.columns):
         statement = b.select(("COUNT(ROWID)",), "persons", where)
         return _with(statement, "count", f"Counting the {who} in {names}.", [f"FIR {names}", who])
     statement = b.select(b.FIR_PERSON_COLUMNS, "persons", where, order="fir_id, role")

@@ -123,15 +123,21 @@ _ROUGHLY = re.compile(
 about, never the day alone (narrower) nor all time (wider)."""
 
 
+_PLUS_JOINS = re.compile(r"(?<=[a-z])(\s+)plus\b")
+""""plus" joining two named things ("Whitefield plus KR Puram") is "and"; after a number
+("40 plus") it is a bound the parser does not read, so it stays a word to ask about."""
+
+
 def in_english(text: str) -> str:
     """Normalised text with its Hinglish and Kanglish words in the grammar's English."""
-    return _LOCAL.sub(lambda m: LOCAL_PHRASES[m[1]], text)
+    return _PLUS_JOINS.sub(r"\1and", _LOCAL.sub(lambda m: LOCAL_PHRASES[m[1]], text))
 
 
 _WRITE = re.compile(
     r"^(?:please |pls |kindly |can you |could you )?(?:close|update|change|modify|edit|alter|"
     r"delete|remove|drop|truncate|insert|create|register|lodge|mark|assign|reassign|"
-    r"transfer|rename|merge|(?:add|file|enter) (?:a|an|new|the)|set (?:the|status))\b"
+    r"transfer|rename|merge|(?:add|file|enter|put) (?:a|an|new|the|one|another|more)|"
+    r"set (?:the|status))\b"
     r"|\b(?:mark|set|update|change)\b.{0,60}\b(?:as|to)\b"
     r"|\b(?:mark|close|closed|band|update|delete|change|badal|charge ?sheeted|undetected|"
     r"transfer|add|remove|enter|assign|set|jod|daal|likh)\b.{0,60}"
@@ -231,7 +237,7 @@ def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> U
     if e.period_choices and not _COMPARES.search(text):
         unsure.append(Grounding("the period", None, 100.0, tuple(e.period_choices)))
     asked = {g.typed for g in unsure}
-    unknown = [w for w in left if w not in asked]
+    unknown = [w for w in left if w not in asked] + e.unread_spans
     return Understanding(text, e, corrections, unsure, unknown)
 
 

@@ -24,18 +24,23 @@ MAKES: tuple[str, ...] = (*TWO_WHEELERS, *CARS, *(make for _, make in OTHER_VEHI
 _LINKED = re.compile(
     r"\b(?:linked|connected|attached|related|associated)\s+(?:to|with)\b", re.IGNORECASE
 )
-_VEHICLE = re.compile(
-    r"\b(?:vehicles?|cars?|bikes?|two[- ]wheelers?|scooters?|autos?|lorr(?:y|ies)|gaadi\w*)\b",
-    re.IGNORECASE,
+_TYPE_WORDS = (
+    r"(?:"
+    + "|".join(
+        rf"{re.escape(p[:-1])}(?:y|ies)" if p.endswith("y") else rf"{re.escape(p)}(?:s|es)?"
+        for p in sorted(VEHICLE_TYPE_PHRASES, key=len, reverse=True)
+    )
+    + ")"
 )
+"""Every kind of vehicle with its plural ("lorries", "buses", "autos")."""
+_VEHICLE = re.compile(rf"\b(?:vehicles?|gaadi\w*|{_TYPE_WORDS})\b", re.IGNORECASE)
 _MISSING = re.compile(r"\b(?:still\s+)?missing\b", re.IGNORECASE)
-_VEHICLE_TYPE_WORD = re.compile(
-    r"\b(?:"
-    + "|".join(sorted(map(re.escape, VEHICLE_TYPE_PHRASES), key=len, reverse=True))
-    + r")(?:s|es)?\b",
+_VEHICLE_TYPE_WORD = re.compile(rf"\b{_TYPE_WORDS}\b", re.IGNORECASE)
+_INVOLVED = re.compile(
+    rf"\b(?P<what>vehicles?|{_TYPE_WORDS})\s+(?:(?:that\s+)?(?:were|was|are|got)\s+)?"
+    r"(?:involved|used)\s+in\b",
     re.IGNORECASE,
 )
-_INVOLVED = re.compile(r"\bvehicles?\s+(?:involved|used)\s+in\b", re.IGNORECASE)
 _EITHER_STATUS = re.compile(
     r"\b(stolen|recovered|seized|involved)\s+(?:or|and/or|/)\s+(stolen|recovered|seized|involved)\b",
     re.IGNORECASE,
@@ -80,7 +85,7 @@ def read_vehicle_words(question: str) -> tuple[str, VehicleWords]:
         text = _MISSING.sub("not recovered", text)
         if m := _INVOLVED.search(text):
             status = "Involved"
-            text = text[: m.start()] + "vehicles in" + text[m.end() :]
+            text = text[: m.start()] + f"{m['what']} in" + text[m.end() :]
     for make, pattern in _MAKE_PATTERNS:
         m = pattern.search(text)
         if m is None:
@@ -95,12 +100,29 @@ def read_vehicle_words(question: str) -> tuple[str, VehicleWords]:
 
 def vehicle_type(text: str) -> str | None:
     """The vehicle type named first ("cars" -> 'Car'); a follow-up's own words come first."""
+    found = vehicle_types(text)
+    return found[0] if found else None
+
+
+def vehicle_types(text: str) -> list[str]:
+    """Every vehicle type named, first named first ("bikes and cars" -> both)."""
     found = sorted(
         (m.start(), kind)
         for phrase, kind in VEHICLE_TYPE_PHRASES.items()
         if (m := whole_phrase(phrase).search(text))
     )
-    return found[0][1] if found else None
+    return list(dict.fromkeys(kind for _, kind in found))
+
+
+def _kinds_named(text: str, words: VehicleWords) -> list[str]:
+    """The types asked about ("bikes and cars": both); none when a make already says it. A
+    follow-up's text carries the earlier question after its own: only its first type is kept
+    unless the question joins two."""
+    if words.makes:
+        return []
+    kinds = vehicle_types(text)
+    joined = re.search(rf"\b{_TYPE_WORDS}\s+(?:and|or|aur|mattu|&|/|,)\s+{_TYPE_WORDS}\b", text)
+    return kinds if joined else kinds[:1]
 
 
 def vehicle_draft(
@@ -118,17 +140,18 @@ def vehicle_draft(
     by_status = "status" in e.dimensions
     if by_status:  # "status breakdown (stolen/recovered/...)": the statuses are the groups
         status = None
-    kind = None if words.makes else vehicle_type(text)
+    kinds = _kinds_named(text, words)
+    kind = " or ".join(kinds)
     fir_crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT]
     fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
     fir_filters = filters(fir, "firs")
-    own = _vehicle_conditions(status, kind, words, "vehicles" if fir_filters else "")
+    own = _vehicle_conditions(status, kinds, words, "vehicles" if fir_filters else "")
     if either := _EITHER_STATUS.search(text):  # "seized or involved": both statuses
         either_statuses = list(dict.fromkeys(w.capitalize() for w in either.groups()))
         status = " or ".join(either_statuses)
         own = [
             b.equals_any(b.column("status", "vehicles" if fir_filters else ""), either_statuses),
-            *_vehicle_conditions(None, kind, words, "vehicles" if fir_filters else ""),
+            *_vehicle_conditions(None, kinds, words, "vehicles" if fir_filters else ""),
         ]
     if listed:
         own.append(b.equals_any(b.column("fir_id", "vehicles" if fir_filters else ""), listed))
@@ -187,8 +210,16 @@ def vehicle_draft(
 
 
 _VEHICLE_THEFT = frozenset({"TWO-WHEELER THEFT", "FOUR-WHEELER THEFT"})
-_VEHICLE_DIMENSIONS = {"precinct_id": "station", "status": "vehicle status"}
-"""Grouping words read for vehicles: "by station", "status-wise" (the vehicle's status)."""
+_VEHICLE_DIMENSIONS = {
+    "precinct_id": "station",
+    "status": "vehicle status",
+    "colour": "colour",
+    "make": "make",
+}
+"""Grouping words read for vehicles: "by station", "status-wise" (the vehicle's status),
+"colour-wise", "make-wise"."""
+VEHICLE_ONLY_DIMENSIONS = frozenset({"colour", "make"})
+"""Groupings only vehicles have: asking for one asks about vehicles."""
 
 
 _VEHICLE_CRIMES = tuple(
@@ -228,13 +259,13 @@ def asks_vehicle_breakdown(text: str, e: Entities) -> bool:
 
 
 def _vehicle_conditions(
-    status: str | None, kind: str | None, words: VehicleWords, qualifier: str
+    status: str | None, kinds: list[str], words: VehicleWords, qualifier: str
 ) -> list[b.Condition]:
     out = []
     if status:
         out.append(b.equals_any(b.column("status", qualifier), [status]))
-    if kind:
-        out.append(b.equals_any(b.column("vehicle_type", qualifier), [kind]))
+    if kinds:
+        out.append(b.equals_any(b.column("vehicle_type", qualifier), kinds))
     if len(words.makes) == 1:
         out.append(b.equals_any(b.column("make", qualifier), list(words.makes)))
     elif words.makes:
@@ -275,7 +306,8 @@ def status_comparison(
     place: str,
 ) -> ZcqlDraft:
     """Vehicles counted per status, the compared statuses side by side (one statement)."""
-    kind = None if words.makes else vehicle_type(text)
+    kinds = _kinds_named(text, words)
+    kind = " or ".join(kinds)
     fir_crimes = [c for c in e.crimes if not set(c.values) <= _VEHICLE_THEFT]
     fir = Entities(**{**e.__dict__, "crimes": fir_crimes})
     fir_filters = filters(fir, "firs")
@@ -283,7 +315,7 @@ def status_comparison(
     where = [b.equals_any(b.column("precinct_id", "vehicles" if fir_filters else ""), precincts)]
     if fir_filters:
         where += [b.equals_any("firs.precinct_id", precincts), *fir_filters]
-    where += _vehicle_conditions(None, kind, words, "vehicles" if fir_filters else "")
+    where += _vehicle_conditions(None, kinds, words, "vehicles" if fir_filters else "")
     where.append(b.equals_any(column, statuses))
     if b.cost(where) > b.MAX_CONDITIONS:
         return too_many()
