@@ -327,7 +327,8 @@ def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
         numerator = next(q for q in values if q is not bottom[0])
         return Computation(
             f"round({numerator.literal}/{bottom[0].literal}, 2)",
-            f"{numerator.text} over {bottom[0].text} is {{value}} {m['top']} per "
+            f"{numerator.text} over {bottom[0].text} is {{value}} "
+            f"{_counted(question, numerator, m['top'])} per "
             f"{_named_in_full(question, m, bottom[0])}.",
         )
     return None
@@ -355,6 +356,15 @@ def _first_label(question: str, q: Quantity) -> str | None:
     """The stem of the word right after a quantity ("7 hours" -> "hour")."""
     words = _LABEL.findall(re.split(r"[,;:?!()]", question[q.end : q.end + 30], maxsplit=1)[0])
     return _stem(words[0]) if words else None
+
+
+def _counted(question: str, numerator: Quantity, top: str) -> str:
+    """What the result counts: the word before "per" when it names the numerator or people,
+    else the word the numerator is said with ("120 cases ... how many per day" -> cases)."""
+    if _stem(top) in _labels(question, numerator) or POPULATION.fullmatch(top):
+        return top
+    said = _LABEL.findall(re.split(r"[,;:?!()]", question[numerator.end :], maxsplit=1)[0])
+    return said[0] if said else top
 
 
 def _named_in_full(question: str, m: re.Match[str], bottom: Quantity) -> str:

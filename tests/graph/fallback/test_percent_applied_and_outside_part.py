@@ -3,9 +3,12 @@ per stated unit, a written-out product, and the records part of an outside-figur
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from graph.fallback.compute import computation
+from graph.fallback.date_plan import date_call
 from graph.fallback.expression import extract_expression
 from graph.fallback.outside_part import outside_comparison
 
@@ -88,3 +91,11 @@ def test_the_records_part_of_an_outside_comparison_is_counted(question: str, ask
 )
 def test_no_records_part_when_none_is_named_before_the_outside_figure(question: str) -> None:
     assert outside_comparison(question) is None
+
+
+def test_in_n_days_is_the_span_of_a_pace_not_a_date_to_count_to() -> None:
+    question = "120 cases in 30 days, how many per day"
+    found = computation(question)
+    assert date_call(question, date(2026, 12, 3)) is None
+    assert found is not None and found.sentence == "120 over 30 is {value} cases per day."
+    assert date_call("the report is due in 30 days, which date", date(2026, 12, 3)) is not None
