@@ -345,16 +345,17 @@ def _per_counted(question: str, values: list[Quantity]) -> Computation | None:
         if len(bottom) != 1 or bottom[0].value == 0:
             continue
         top = next(q for q in values if q is not bottom[0])
+        counted = " ".join([*_LABEL.findall(_clause_after(question, top))[:1], "per"])
         return Computation(
             f"round({top.literal}/{bottom[0].literal}, 2)",
-            f"{top.text} over {bottom[0].text} is {{value}} per {m['unit']}.",
+            f"{top.text} over {bottom[0].text} is {{value}} {counted} {m['unit']}.",
         )
     return None
 
 
 def _first_label(question: str, q: Quantity) -> str | None:
     """The stem of the word right after a quantity ("7 hours" -> "hour")."""
-    words = _LABEL.findall(re.split(r"[,;:?!()]", question[q.end : q.end + 30], maxsplit=1)[0])
+    words = _LABEL.findall(_clause_after(question, q))
     return _stem(words[0]) if words else None
 
 
@@ -363,8 +364,13 @@ def _counted(question: str, numerator: Quantity, top: str) -> str:
     else the word the numerator is said with ("120 cases ... how many per day" -> cases)."""
     if _stem(top) in _labels(question, numerator) or POPULATION.fullmatch(top):
         return top
-    said = _LABEL.findall(re.split(r"[,;:?!()]", question[numerator.end :], maxsplit=1)[0])
+    said = _LABEL.findall(_clause_after(question, numerator))
     return said[0] if said else top
+
+
+def _clause_after(question: str, q: Quantity) -> str:
+    """The words after a quantity, up to the next punctuation."""
+    return re.split(r"[,;:?!()]", question[q.end :], maxsplit=1)[0]
 
 
 def _named_in_full(question: str, m: re.Match[str], bottom: Quantity) -> str:
