@@ -1,4 +1,6 @@
-"""Writes probes_fall9_fallback.jsonl (written before any change): plain arithmetic the router
+"""Writes probes_fall9_fallback.jsonl (written before any change) and
+probes_fall9_fallback_2.jsonl (a second batch, written after the first round of fixes, to check
+that they generalise): plain arithmetic the router
 used to leave to its classifier (percent of, a percentage taken "on" an amount, raise or cut
 by a percentage, X% more or less than, what percent one is of another, a change with its
 direction in words, averages, per-day paces), and questions needing a figure from outside the
@@ -138,6 +140,33 @@ def cases(db: sqlite3.Connection) -> list[dict]:
     ]
 
 
+def second_batch(db: sqlite3.Connection) -> list[dict]:
+    y26, nxt = "2026-01-01", "2027-01-01"
+    krp = count(db, "KA-2002", "crime_group = 'THEFT' AND precinct_id = 'BLR-E-KRP'", y26, nxt)
+    return [
+        number("p9g-001", "percent_of", "what is 22.5% of 4 lakh 40 thousand", 99000),
+        number("p9g-002", "percent_on", "TDS @ 10% on 75,000, how much to deduct", 7500),
+        number("p9g-003", "raise_cut", "hike 12,500 by 8 percent", 13500),
+        number("p9g-004", "raise_cut", "25% discount on 3,200, what do I pay", 2400),
+        number("p9g-005", "what_percent", "60 is what % of 480", 12.5),
+        number("p9g-006", "change_worded", "firs went down from 1,200 to 900, how much percent",
+               25),
+        number("p9g-007", "average", "mean of 7.5, 8.5 and 9", (7.5 + 8.5 + 9) / 3),
+        number("p9g-008", "per_day", "450 challans in 15 days - daily average?", 30),
+        number("p9g-009", "percent_of", "2 crore 40 lakh ka 5 percent", 1_200_000),
+        number("p9g-010", "percent_of", "1,500 mein se 20% kitna", 300),
+        number("p9g-011", "more_less", "what is 40% more than 2,500", 3500),
+        number("p9g-012", "per_day", "a team checked 96 vehicles in 8 hours; vehicles each hour?",
+               12),
+        web("p9g-013", "Karnataka state average for chain snatching per lakh as per NCRB",
+            "KA-3003"),
+        web("p9g-014", "show today's headlines on the Mysuru robbery", "KA-3006"),
+        web("p9g-015", "KR Puram thefts this year vs the all-India figure", "KA-2002",
+            [str(krp)]),
+        web("p9g-016", "current gold rate per gram in Bengaluru", "KA-3003"),
+    ]
+
+
 def main(db_path: str) -> None:
     db = sqlite3.connect(db_path)
     header = {
@@ -155,10 +184,11 @@ def main(db_path: str) -> None:
         },
         "scoring": "as fallback_heldout",
     }
-    rows = [header, *cases(db)]
-    out = HERE / "probes_fall9_fallback.jsonl"
-    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
-    print(f"{out}: {len(rows) - 1} cases")
+    for name, made in (("", cases(db)), ("_2", second_batch(db))):
+        rows = [{**header, "set": f"probes_fall9_fallback{name}"}, *made]
+        out = HERE / f"probes_fall9_fallback{name}.jsonl"
+        out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+        print(f"{out}: {len(rows) - 1} cases")
 
 
 if __name__ == "__main__":
