@@ -49,7 +49,13 @@ EACH_NOUN = re.compile(
     re.IGNORECASE,
 )
 """'how many vehicles did each team check': the first noun counted for every one of the second."""
-PER_ASKED = re.compile(r"\b(?:per|each|every|prati|har)\s+(?P<unit>[a-z][\w-]*)", re.IGNORECASE)
+PER_ASKED = re.compile(
+    r"\b(?:per|each|every|prati|har)\s+(?P<unit>[a-z][\w-]*)"
+    r"|\b(?P<adverb>hourly|daily|weekly|monthly|yearly|annual)\b",
+    re.IGNORECASE,
+)
+ADVERB_UNIT = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month"}
+ADVERB_UNIT |= {"yearly": "year", "annual": "year"}
 TIME_UNIT = re.compile(r"(?:second|minute|hour|day|week|fortnight|month|quarter|year)s?", re.I)
 NAMED_PAIR = re.compile(
     r"\b(?P<a>[a-z][\w-]*)\s+(?:to|vs\.?|versus|against)\s+(?P<b>[a-z][\w-]*)\b", re.I
@@ -110,6 +116,10 @@ LOWERED = re.compile(
     re.IGNORECASE,
 )
 """Words that take a percentage off an amount ("cut 2,400 by 25%", "12,000 se 25% kam")."""
+PART_ASKED = re.compile(
+    r"\b(?:how much|what(?: is|'s) the|kitna|kitni|eshtu)\s+(?:[a-z]+\s+){0,2}?$", re.IGNORECASE
+)
+"""'how much to deduct', 'what is the discount': the percentage part itself is asked."""
 PERCENT_OF_WRITTEN = re.compile(r"\s*of\b", re.IGNORECASE)
 REACHED = re.compile(r"^\s*(?:to|and (?:is|was) now|and (?:became|reached)|reaching)\s*$", re.I)
 
@@ -235,7 +245,8 @@ def _percent_applied(question: str, stated: list[Quantity]) -> Computation | Non
     amount, share = plain[0], percent[0]
     p = share.literal
     up, down = RAISED.search(question), LOWERED.search(question)
-    if bool(up) == bool(down):
+    moved = up or down
+    if bool(up) == bool(down) or (moved and PART_ASKED.search(question[: moved.start()])):
         if PERCENT_OF_WRITTEN.match(question, share.end):
             return None
         return Computation(
@@ -341,14 +352,15 @@ def _per_counted(question: str, values: list[Quantity]) -> Computation | None:
     if len(values) != 2 or rate_base(question) is not None:
         return None
     for m in PER_ASKED.finditer(question):
-        bottom = [q for q in values if _first_label(question, q) == _stem(m["unit"])]
+        unit = ADVERB_UNIT[m["adverb"].lower()] if m["adverb"] else m["unit"]
+        bottom = [q for q in values if _first_label(question, q) == _stem(unit)]
         if len(bottom) != 1 or bottom[0].value == 0:
             continue
         top = next(q for q in values if q is not bottom[0])
         counted = " ".join([*_LABEL.findall(_clause_after(question, top))[:1], "per"])
         return Computation(
             f"round({top.literal}/{bottom[0].literal}, 2)",
-            f"{top.text} over {bottom[0].text} is {{value}} {counted} {m['unit']}.",
+            f"{top.text} over {bottom[0].text} is {{value}} {counted} {unit}.",
         )
     return None
 
@@ -448,7 +460,12 @@ def _clock_span(question: str) -> Computation | None:
 
 
 def _average(question: str, values: list[Quantity]) -> Computation | None:
+    """The mean of the stated numbers; not a count and the span it was counted over ("450
+    challans in 15 days - daily average" is a pace)."""
     if not AVERAGE_WORD.search(question) or len(values) < 2:
+        return None
+    spans = [q for q in values if TIME_UNIT.fullmatch(_first_label(question, q) or "")]
+    if len(values) == 2 and len(spans) == 1:
         return None
     listed = ", ".join(q.text for q in values)
     return Computation(

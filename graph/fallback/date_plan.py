@@ -40,7 +40,10 @@ ADD_TO = re.compile(
     rf"\b(?:add|plus)\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\s+(to)\b", re.I
 )
 IN_DAYS = re.compile(rf"\bin\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\b", re.I)
-PACE_ASKED = re.compile(rf"\b(?:per|each|every|prati|har)\s+{_UNIT}", re.IGNORECASE)
+PACE_ASKED = re.compile(
+    rf"\b(?:per|each|every|prati|har)\s+{_UNIT}|\b(?:daily|weekly|monthly) (?:average|rate)\b",
+    re.IGNORECASE,
+)
 """'120 cases in 30 days, how many per day': 'in 30 days' is the span of a pace, not a date."""
 N_DAY = re.compile(r"\b(\d{1,3})[- ]day\b", re.IGNORECASE)
 CUTOVER = re.compile(

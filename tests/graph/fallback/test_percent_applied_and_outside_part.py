@@ -99,3 +99,23 @@ def test_in_n_days_is_the_span_of_a_pace_not_a_date_to_count_to() -> None:
     assert date_call(question, date(2026, 12, 3)) is None
     assert found is not None and found.sentence == "120 over 30 is {value} cases per day."
     assert date_call("the report is due in 30 days, which date", date(2026, 12, 3)) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "expression"),
+    [
+        ("TDS @ 10% on 75,000, how much to deduct", "round(75000*10/100, 2)"),
+        ("what is the discount if 25% off on 3,200", "round(3200*25/100, 2)"),
+        ("25% discount on 3,200, what do I pay", "round(3200*(100 - 25)/100, 2)"),
+    ],
+)
+def test_the_part_itself_when_asked_else_the_amount_after_it(question, expression) -> None:
+    found = computation(question)
+    assert found is not None and found.expression == expression
+
+
+def test_a_daily_average_of_a_count_over_days_is_a_pace_not_a_mean() -> None:
+    question = "450 challans in 15 days - daily average?"
+    found = computation(question)
+    assert found is not None and found.expression == "round(450/15, 2)"
+    assert date_call(question, date(2026, 12, 3)) is None
