@@ -49,6 +49,13 @@ EACH_NOUN = re.compile(
     re.IGNORECASE,
 )
 """'how many vehicles did each team check': the first noun counted for every one of the second."""
+PER_ASKED = re.compile(
+    r"\b(?:per|each|every|prati|har)\s+(?P<unit>[a-z][\w-]*)"
+    r"|\b(?P<adverb>hourly|daily|weekly|monthly|yearly|annual)\b",
+    re.IGNORECASE,
+)
+ADVERB_UNIT = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month"}
+ADVERB_UNIT |= {"yearly": "year", "annual": "year"}
 TIME_UNIT = re.compile(r"(?:second|minute|hour|day|week|fortnight|month|quarter|year)s?", re.I)
 NAMED_PAIR = re.compile(
     r"\b(?P<a>[a-z][\w-]*)\s+(?:to|vs\.?|versus|against)\s+(?P<b>[a-z][\w-]*)\b", re.I
@@ -95,6 +102,26 @@ OUTSIDE_FIGURE = re.compile(
     r"|\bofficial (?:\w+ ){0,2}(?:population|estimates?|figures?)\b|\bcensus\b",
     re.IGNORECASE,
 )
+
+
+RAISED = re.compile(
+    r"\b(?:increas\w*|rais\w*|ris(?:e|es|ing)|rose|gr[eo]w\w*|jump\w*|add(?:ed|ing)?|plus|more|up"
+    r"|hike[sd]?|higher|extra|inclusive|including|badh\w*|zyada|jyada|adhik|jaasti|hechchu)\b",
+    re.IGNORECASE,
+)
+"""Words that put a percentage on top of an amount ("raise 850 by 20%", "15% more than")."""
+LOWERED = re.compile(
+    r"\b(?:decreas\w*|reduc\w*|cut|less|lower|minus|off|discount\w*|down|deduct\w*|fell|fall\w*"
+    r"|drop\w*|declin\w*|kam|ghat\w*|kadime|kammi)\b",
+    re.IGNORECASE,
+)
+"""Words that take a percentage off an amount ("cut 2,400 by 25%", "12,000 se 25% kam")."""
+PART_ASKED = re.compile(
+    r"\b(?:how much|what(?: is|'s) the|kitna|kitni|eshtu)\s+(?:[a-z]+\s+){0,2}?$", re.IGNORECASE
+)
+"""'how much to deduct', 'what is the discount': the percentage part itself is asked."""
+PERCENT_OF_WRITTEN = re.compile(r"\s*of\b", re.IGNORECASE)
+REACHED = re.compile(r"^\s*(?:to|and (?:is|was) now|and (?:became|reached)|reaching)\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -205,6 +232,38 @@ def _whole_of_percent(question: str, stated: list[Quantity]) -> Computation | No
     )
 
 
+def _percent_applied(question: str, stated: list[Quantity]) -> Computation | None:
+    """One amount and one percentage: the amount raised or cut by it ("increase 450 by 12%",
+    "15% more than 3,600", "450 ko 10% badhao"), the amount it reached back to where it
+    started ("rose 12% to 504"), or the percentage of the amount, taken "on" it or said in
+    Hindi or Kannada ("18% GST on 2,40,000", "3 lakh ka 8 percent"). "P% of X" as written is
+    left to the calculator's expression reader."""
+    plain = [q for q in stated if not q.percent]
+    percent = [q for q in stated if q.percent]
+    if len(plain) != 1 or len(percent) != 1:
+        return None
+    amount, share = plain[0], percent[0]
+    p = share.literal
+    up, down = RAISED.search(question), LOWERED.search(question)
+    moved = up or down
+    if bool(up) == bool(down) or (moved and PART_ASKED.search(question[: moved.start()])):
+        if PERCENT_OF_WRITTEN.match(question, share.end):
+            return None
+        return Computation(
+            f"round({amount.literal}*{p}/100, 2)", f"{share.text} of {amount.text} is {{value}}."
+        )
+    sign, change, word = ("+", "rise", "plus") if up else ("-", "fall", "less")
+    if amount.start > share.end and REACHED.fullmatch(question[share.end : amount.start]):
+        return Computation(
+            f"round({amount.literal}*100/(100 {sign} {p}), 2)",
+            f"Before a {change} of {share.text} to {amount.text}, it was {{value}}.",
+        )
+    return Computation(
+        f"round({amount.literal}*(100 {sign} {p})/100, 2)",
+        f"{amount.text} {word} {share.text} is {{value}}.",
+    )
+
+
 def _rate(question: str, values: list[Quantity]) -> Computation | None:
     base = rate_base(question)
     if not (RATE_WORD.search(question) or base) or len(values) != 2:
@@ -279,10 +338,51 @@ def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
         numerator = next(q for q in values if q is not bottom[0])
         return Computation(
             f"round({numerator.literal}/{bottom[0].literal}, 2)",
-            f"{numerator.text} over {bottom[0].text} is {{value}} {m['top']} per "
+            f"{numerator.text} over {bottom[0].text} is {{value}} "
+            f"{_counted(question, numerator, m['top'])} per "
             f"{_named_in_full(question, m, bottom[0])}.",
         )
     return None
+
+
+def _per_counted(question: str, values: list[Quantity]) -> Computation | None:
+    """ "350 km in 7 hours, per hour how much", "120 cases in 30 days, per day": two stated
+    quantities and "per/each/every B" where B is the word right after one of them; the other
+    is divided by it."""
+    if len(values) != 2 or rate_base(question) is not None:
+        return None
+    for m in PER_ASKED.finditer(question):
+        unit = ADVERB_UNIT[m["adverb"].lower()] if m["adverb"] else m["unit"]
+        bottom = [q for q in values if _first_label(question, q) == _stem(unit)]
+        if len(bottom) != 1 or bottom[0].value == 0:
+            continue
+        top = next(q for q in values if q is not bottom[0])
+        counted = " ".join([*_LABEL.findall(_clause_after(question, top))[:1], "per"])
+        return Computation(
+            f"round({top.literal}/{bottom[0].literal}, 2)",
+            f"{top.text} over {bottom[0].text} is {{value}} {counted} {unit}.",
+        )
+    return None
+
+
+def _first_label(question: str, q: Quantity) -> str | None:
+    """The stem of the word right after a quantity ("7 hours" -> "hour")."""
+    words = _LABEL.findall(_clause_after(question, q))
+    return _stem(words[0]) if words else None
+
+
+def _counted(question: str, numerator: Quantity, top: str) -> str:
+    """What the result counts: the word before "per" when it names the numerator or people,
+    else the word the numerator is said with ("120 cases ... how many per day" -> cases)."""
+    if _stem(top) in _labels(question, numerator) or POPULATION.fullmatch(top):
+        return top
+    said = _LABEL.findall(_clause_after(question, numerator))
+    return said[0] if said else top
+
+
+def _clause_after(question: str, q: Quantity) -> str:
+    """The words after a quantity, up to the next punctuation."""
+    return re.split(r"[,;:?!()]", question[q.end :], maxsplit=1)[0]
 
 
 def _named_in_full(question: str, m: re.Match[str], bottom: Quantity) -> str:
@@ -360,7 +460,12 @@ def _clock_span(question: str) -> Computation | None:
 
 
 def _average(question: str, values: list[Quantity]) -> Computation | None:
+    """The mean of the stated numbers; not a count and the span it was counted over ("450
+    challans in 15 days - daily average" is a pace)."""
     if not AVERAGE_WORD.search(question) or len(values) < 2:
+        return None
+    spans = [q for q in values if TIME_UNIT.fullmatch(_first_label(question, q) or "")]
+    if len(values) == 2 and len(spans) == 1:
         return None
     listed = ", ".join(q.text for q in values)
     return Computation(
@@ -391,6 +496,7 @@ READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
     _ratio,
     _difference,
     _per_unit,
+    _per_counted,
     _share,
     _sum,
 )
@@ -405,7 +511,7 @@ def computation(question: str) -> Computation | None:
         return span
     stated = quantities(question)
     if any(q.percent for q in stated):
-        return _whole_of_percent(question, stated)
+        return _whole_of_percent(question, stated) or _percent_applied(question, stated)
     values = _plain(stated)
     for reading in READINGS:
         found = reading(question, values)

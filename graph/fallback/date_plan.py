@@ -40,6 +40,11 @@ ADD_TO = re.compile(
     rf"\b(?:add|plus)\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\s+(to)\b", re.I
 )
 IN_DAYS = re.compile(rf"\bin\s+{_COUNT}\s*(working |business |calendar )?{_UNIT}\b", re.I)
+PACE_ASKED = re.compile(
+    rf"\b(?:per|each|every|prati|har)\s+{_UNIT}|\b(?:daily|weekly|monthly) (?:average|rate)\b",
+    re.IGNORECASE,
+)
+"""'120 cases in 30 days, how many per day': 'in 30 days' is the span of a pace, not a date."""
 N_DAY = re.compile(r"\b(\d{1,3})[- ]day\b", re.IGNORECASE)
 CUTOVER = re.compile(
     r"cut[- ]?over|\b(?:bns|bnss|bsa|new criminal laws?)\b.*\b(?:c[oa]me? into (?:force|effect)"
@@ -251,7 +256,8 @@ def date_call(question: str, today: date) -> PlannedCall | None:
         if explicit and not CHARGESHEET.search(question):
             return _offset_call(question, explicit, positioned)
         return _deadline_call(question, found, explicit)
-    offset = OFFSET.search(question) or ADD_TO.search(question) or IN_DAYS.search(question)
+    span = IN_DAYS.search(question) if not PACE_ASKED.search(question) else None
+    offset = OFFSET.search(question) or ADD_TO.search(question) or span
     if offset:
         return _offset_call(question, offset, positioned)
     if WEEKDAY.search(question):

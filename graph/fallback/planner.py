@@ -14,7 +14,8 @@ from dataclasses import replace
 from graph.fallback.calls import PlannedCall, PlannerInput
 from graph.fallback.compute import computation, needs_outside_figure
 from graph.fallback.date_plan import date_call
-from graph.fallback.numbers import quantities
+from graph.fallback.expression import extract_expression
+from graph.fallback.outside_part import outside_comparison
 from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.records_answer import combine_call, records_answer
 from graph.fallback.records_math import RecordsMath, records_math
@@ -26,21 +27,6 @@ from tools.legal_lookup import table_answer
 __all__ = ["PlannedCall", "PlannerInput", "compose", "first_step", "next_step"]
 
 FIR_ID = re.compile(rf"\b{FIR_ID_PATTERN}\b", re.IGNORECASE)
-_MASKS = (
-    FIR_ID,
-    re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
-    re.compile(r"\b\d{1,2}[/.\-]\d{1,2}[/.\-](?:\d{4}|\d{2})\b"),
-    re.compile(r"\b\d{1,2}[:.]\d{2}\b"),
-    re.compile(r"\b\d{1,5}/(?:19|20)\d{2}\b"),
-)
-_SPAN = re.compile(
-    r"(?:\b(?:round|abs|min|max|of|percent|per cent)\b|₹|[\d.()+\-*/%^×÷,\s])+", re.IGNORECASE
-)
-_PERCENT_OF = re.compile(r"\d\s*(?:%|percent|per cent)\s*of\s*₹?\s*\d", re.IGNORECASE)
-_OPERATOR = re.compile(
-    r"\d\s*[)]*\s*(?:\*\*|//|[+\-*/%^×÷])\s*[(]*\s*₹?[\d(]|\b(?:round|abs|min|max)\("
-)
-
 PAGE = re.compile(
     r"\b(on (?:my|the) screen|open (?:on|in front)|i(?:'m| am) (?:looking at|viewing)|"
     r"this fir|current fir|the fir (?:i have )?open|is open|opened)\b",
@@ -59,51 +45,16 @@ KNOWLEDGE = re.compile(
 VISION = re.compile(r"\b(image|photo|picture|pic|this (?:shows|one)|in the attachment|see)\b", re.I)
 
 
-WORD_OPERATORS = (
-    (re.compile(r"(?<=\d)\s+(?:divided by|by)\s+(?=[₹\d(])", re.I), " / "),
-    (re.compile(r"(?<=\d)\s+(?:multiplied by|times|into)\s+(?=[₹\d(])", re.I), " * "),
-    (re.compile(r"(?<=\d)\s+plus\s+(?=[₹\d(])", re.I), " + "),
-    (re.compile(r"(?<=\d)\s+minus\s+(?=[₹\d(])", re.I), " - "),
-)
-
-
-def extract_expression(question: str) -> str | None:
-    """The arithmetic expression in a question, if it has one ("240 divided by 16" too)."""
-    text = _scaled_written_out(question)
-    for words, symbol in WORD_OPERATORS:
-        text = words.sub(symbol, text)
-    for mask in _MASKS:
-        text = mask.sub(" # ", text)
-    best: str | None = None
-    for match in _SPAN.finditer(text):
-        span = re.sub(r"^(?:\s|of\b|,)+|(?:\s|of\b|[,.])+$", "", match.group(0), flags=re.I)
-        arithmetic = _OPERATOR.search(span) or _PERCENT_OF.search(span)
-        if arithmetic and (best is None or len(span) > len(best)):
-            best = span
-    if best is None:
-        return None
-    while best.startswith("(") and best.count("(") > best.count(")"):
-        best = best[1:].strip()
-    while best.endswith(")") and best.count(")") > best.count("("):
-        best = best[:-1].strip()
-    return best or None
-
-
-def _scaled_written_out(question: str) -> str:
-    """Amounts said with a scale word written as plain numbers ("12.5% of 3 lakh 60 thousand"
-    -> "12.5% of 360000"), so the arithmetic span takes the whole amount."""
-    for q in reversed(quantities(question)):
-        if re.search(r"[a-z]", q.text, re.IGNORECASE) and not q.percent:
-            question = f"{question[: q.start]}{q.literal}{question[q.start + len(q.text) :]}"
-    return question
-
-
 def _math(query: PlannerInput) -> RecordsMath | None:
     """Arithmetic over records counts, unless the question states its own numbers or asks
-    for a day-to-day figure ("aaj petrol ka rate"), which no records count gives."""
+    for a day-to-day figure ("aaj petrol ka rate"), which no records count gives. Without web
+    search, a comparison with an outside figure still counts the records it names."""
     if computation(query.question) is not None or _asks_live_figure(query.question):
         return None
-    return records_math(query.question, query.today)
+    math = records_math(query.question, query.today)
+    if math is None and not query.web_configured:
+        return outside_comparison(query.question)
+    return math
 
 
 def _asks_live_figure(question: str) -> bool:

@@ -17,6 +17,11 @@ NO_WEB_SEARCH = (
     "average), and web search is not configured on this deployment, so I cannot fetch it. "
     "I can count the matching records you are cleared to see, for you to compare."
 )
+NO_WEB_SEARCH_AFTER_RECORDS = (
+    "Missing: the figure from outside the records (such as the latest NCRB or national "
+    "average): web search is not configured on this deployment, so I cannot fetch it and give "
+    "no figure for it; the result above is the part your records answer, for you to compare."
+)
 MAX_OBSERVATION_CHARS = 4000
 
 SYSTEM_TEMPLATE = """You are the fallback engine of a police crime-analytics assistant for \

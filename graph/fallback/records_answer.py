@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from graph.fallback.calls import PlannedCall
-from graph.fallback.prompts import NO_WEB_SEARCH
+from graph.fallback.prompts import NO_WEB_SEARCH_AFTER_RECORDS
 from graph.fallback.records_math import RecordsMath, newest_date, single_count
 from graph.fallback.state import ToolRecord
 from tools.agent.calculator import indian_grouping
@@ -124,5 +124,5 @@ def records_answer(math: RecordsMath, done: list[ToolRecord], outside: bool) -> 
     elif not outside:
         lines.append(_not_computed(math, got))
     if outside:
-        lines.append(NO_WEB_SEARCH)
+        lines.append(NO_WEB_SEARCH_AFTER_RECORDS)
     return "\n".join(f"- {line}" for line in lines)

@@ -240,14 +240,16 @@ def about_records(text: str) -> bool:
     return bool(e.crimes or e.statuses or e.domain_words or e.stations or e.districts)
 
 
-def _tidy(text: str) -> str:
+def tidy(text: str) -> str:
+    """The words with state-wide qualifiers and spare spaces and punctuation dropped."""
     text = STATE_WIDE.sub("", text)
     return re.sub(r"\s+", " ", text).strip(" ,;:-?")
 
 
-def _count_question(text: str) -> str:
+def count_question(text: str) -> str:
+    """A "how many ..." question for the records service over the words given."""
     text = re.sub(r"^\s*(?:give|tell|show|get|find)(?:\s+(?:me|us))?\s+", "", text, flags=re.I)
-    text = _tidy(re.sub(r"^\s*(?:what|how)\s+(?:is|are|was|were)\s+", "", text, flags=re.I))
+    text = tidy(re.sub(r"^\s*(?:what|how)\s+(?:is|are|was|were)\s+", "", text, flags=re.I))
     text = re.sub(r"^(?:the\s+)?(?:number of|count of|total)\s+", "", text, flags=re.I)
     if re.match(r"(?i)how many\b", text):
         return text
@@ -276,9 +278,9 @@ def _amount(word: str) -> int:
 
 
 def _outcome(part: str) -> str:
-    words = _tidy(part.lower())
+    words = tidy(part.lower())
     words = re.sub(r"\b(?:in percent|as a percentage|in percentage|percentage)\b", "", words)
-    return _tidy(words)
+    return tidy(words)
 
 
 def _share(question: str, today: date) -> RecordsMath | None:
@@ -298,10 +300,10 @@ def _share(question: str, today: date) -> RecordsMath | None:
     m = next((f for f in found if f is not None and _counted_base(f["base"])), None)
     if m is None:
         return None
-    whole = OF_ALL.fullmatch(_tidy(m["part"]))
+    whole = OF_ALL.fullmatch(tidy(m["part"]))
     if whole is not None:
-        return _share_of_whole(_count_question(SHARE_ASKED.sub(" ", m["base"])), whole, today)
-    base = _count_question(SHARE_ASKED.sub(" ", m["base"]))
+        return _share_of_whole(count_question(SHARE_ASKED.sub(" ", m["base"])), whole, today)
+    base = count_question(SHARE_ASKED.sub(" ", m["base"]))
     outcome = _outcome(m["part"])
     if not outcome:
         return None
@@ -334,7 +336,7 @@ def _share_of_whole(counted: str, whole: re.Match[str], today: date) -> RecordsM
     where += f" in {own.group(0)}" if own and not where else ""
     period, span = find_period(counted.lower(), today)
     when = f" {counted[span[0] : span[1]].strip()}" if period is not None and span else ""
-    label = _tidy(re.sub(r"(?i)^how many\s+", "", counted))
+    label = tidy(re.sub(r"(?i)^how many\s+", "", counted))
     questions = (f"how many FIRs{where}{when}", counted)
     return RecordsMath("share", questions, ("all FIRs", label), outcome=label)
 
@@ -368,26 +370,26 @@ def _change(question: str) -> RecordsMath | None:
     )
     if m is None or not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)):
         return None
-    topic = _tidy(re.sub(r"\bacross\b", "in", m["topic"], flags=re.I))
+    topic = tidy(re.sub(r"\bacross\b", "in", m["topic"], flags=re.I))
     if not about_records(topic):
         return None
-    a, b = _tidy(m["a"]), _tidy(m["b"])
+    a, b = tidy(m["a"]), tidy(m["b"])
     if not (PERIOD_WORDS.fullmatch(a) or re.fullmatch(r"(?:19|20)\d{2}", a)):
         return None
-    first, second = (f"{_count_question(topic)} in {p}" for p in (a, b))
+    first, second = (f"{count_question(topic)} in {p}" for p in (a, b))
     return RecordsMath("change", (first, second), (a, b))
 
 
 def _side(side: str, noun: str, rest: str) -> str:
-    side = _tidy(side)
+    side = tidy(side)
     if NOUNISH.search(side) and not noun:
-        return _count_question(f"{side} {rest}")
+        return count_question(f"{side} {rest}")
     found = extract(side.lower(), date(2000, 1, 1))
     if not noun and found.crimes:
-        return _count_question(f"{side} FIRs {rest}")
+        return count_question(f"{side} FIRs {rest}")
     if noun and _describes(side, found):
-        return _count_question(f"{side} {noun} {rest}")
-    return _count_question(f"{noun or 'FIRs'} in {side} {rest}")
+        return count_question(f"{side} {noun} {rest}")
+    return count_question(f"{noun or 'FIRs'} in {side} {rest}")
 
 
 def _describes(side: str, found: Entities) -> bool:
@@ -405,7 +407,7 @@ def _pair_wording(question: str) -> str:
         return f"ratio of {a} to {b}{m['rest']}"
     m = MORE_DID.search(question)
     if m is not None:
-        a, b = (f"{_tidy(side)} {_tidy(m['noun'])}" for side in (m["a"], m["b"]))
+        a, b = (f"{tidy(side)} {tidy(m['noun'])}" for side in (m["a"], m["b"]))
         return f"difference between {a} and {b}{m['rest'] or ''}"
     m = MORE_THAN.search(question)
     if m is not None:
@@ -423,13 +425,13 @@ def _periods_only(a: str, b: str) -> tuple[str, str]:
         found = PERIOD_WORDS.search(named)
         if PERIOD_WORDS.fullmatch(bare) and found and not PERIOD_WORDS.fullmatch(named):
             counted = f"{named[: found.start()]} {bare.strip()} {named[found.end() :]}"
-            return (a, _tidy(counted)) if named is a else (_tidy(counted), b)
+            return (a, tidy(counted)) if named is a else (tidy(counted), b)
     return a, b
 
 
 def _pair(question: str) -> RecordsMath | None:
     question = _pair_wording(question)
-    m = PAIR.search(_tidy(question) + "?")
+    m = PAIR.search(tidy(question) + "?")
     if m is None or quantities(m["a"] + " " + m["b"]) or not about_records(m.group(0)):
         return None
     b, noun = m["b"], ""
@@ -437,12 +439,12 @@ def _pair(question: str) -> RecordsMath | None:
     if counted and counted.group(0).strip():
         b = b[: counted.start()]
         noun = (counted["noun"] or "FIR").rstrip("s") + "s"
-    shared = re.search(r"\s+(?P<noun>[a-z-]+(?:ies|s))$", _tidy(b), re.IGNORECASE)
-    if not noun and shared and not NOUNISH.search(_tidy(m["a"])):
-        b, noun = _tidy(b)[: shared.start()], shared["noun"]
+    shared = re.search(r"\s+(?P<noun>[a-z-]+(?:ies|s))$", tidy(b), re.IGNORECASE)
+    if not noun and shared and not NOUNISH.search(tidy(m["a"])):
+        b, noun = tidy(b)[: shared.start()], shared["noun"]
     rest = ASIDE.sub("", m["rest"] or "")
     operation: Operation = "ratio" if re.match(r"(?i)ratio", m.group(0)) else "difference"
-    a_label, b_label = _tidy(m["a"]), _tidy(b)
+    a_label, b_label = tidy(m["a"]), tidy(b)
     a_side, b_side = _against_recovered(a_label, b_label)
     dated = _periods_only(a_side, b_side)
     labels = dated if dated != (a_side, b_side) else (a_label, b_label)
@@ -493,8 +495,8 @@ def _average(question: str, today: date) -> RecordsMath | None:
         count = max(1, (end - period.start).days // DAYS_IN[unit])
     if not count:
         return None
-    asked = _count_question(f"{what}{rest}")
-    return RecordsMath("average", (asked,), (_tidy(what),), unit=unit, periods=count)
+    asked = count_question(f"{what}{rest}")
+    return RecordsMath("average", (asked,), (tidy(what),), unit=unit, periods=count)
 
 
 def _rate(question: str, today: date) -> RecordsMath | None:
@@ -511,12 +513,12 @@ def _rate(question: str, today: date) -> RecordsMath | None:
     if crime is None and subject is None:
         return None
     if subject is not None:
-        asked = _count_question(subject)
+        asked = count_question(subject)
         base = rate_base(question)
         per = base[0] if base and base[0] > 1 else 100_000
         if not stated:
-            return RecordsMath("count", (asked,), (_tidy(subject),), per=per)
-        return RecordsMath("rate", (asked,), (_tidy(subject),), population=stated[0], per=per)
+            return RecordsMath("count", (asked,), (tidy(subject),), per=per)
+        return RecordsMath("rate", (asked,), (tidy(subject),), population=stated[0], per=per)
     noun = CRIME_PLURAL.get(word) or _plural(word)
     own = crime is not None and crime["own"]
     places = [p for p in _places(question) if p] or (["my jurisdiction"] if own else [])
@@ -544,7 +546,7 @@ def _rate_subject(question: str, end: int, word: str) -> str | None:
     it, if it names records (with a crime or FIRs in it)."""
     if word in CRIME_PLURAL or (word and extract(word, date(2000, 1, 1)).crimes):
         return None
-    head = _tidy(CLAUSE_BREAK.split(question[:end])[-1])
+    head = tidy(CLAUSE_BREAK.split(question[:end])[-1])
     head = re.sub(r"^(?:what(?:'s| is)|give|tell me|find)\s+(?:the\s+)?", "", head, flags=re.I)
     found = extract(head.lower(), date(2000, 1, 1))
     if not (found.crimes or re.search(r"\b(?:firs?|cases?|crimes?)\b", head, re.I)):
@@ -589,7 +591,7 @@ def _since(question: str) -> RecordsMath | None:
     m = SINCE_LAST.search(question)
     if m is None:
         return None
-    what = _tidy(m["what"])
+    what = tidy(m["what"])
     if not about_records(what):
         return None
     return RecordsMath("since", (f"latest {what}",), (what,))

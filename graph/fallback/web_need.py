@@ -26,7 +26,8 @@ LIVE_FIGURE = re.compile(
     re.I,
 )
 WEB_IMPLICIT = re.compile(
-    rf"\b(latest|news|recent (?:notification|circular)|gazette)\b|{LIVE_FIGURE.pattern}", re.I
+    rf"\b(latest|news|headlines?|recent (?:notification|circular)|gazette)\b|{LIVE_FIGURE.pattern}",
+    re.I,
 )
 
 

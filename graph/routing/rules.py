@@ -17,7 +17,8 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   figure (NCRB, a national or state average), needs the fallback engine's tools: route
   `fallback`. The records pipeline only counts and lists.
 - So does arithmetic over numbers the message states ("58 of 730 were detected, what
-  percentage?"), arithmetic over records counts ("difference between KR Puram and Whitefield
+  percentage?", "18% GST on 2,40,000", "what is 18% of 2,35,000" when it names no records and
+  asks no law), arithmetic over records counts ("difference between KR Puram and Whitefield
   FIR counts last month", "average FIRs per month in Lashkar during 2025", "days since the
   last robbery"), and date arithmetic on a stated date (N days/weeks/months after it, its
   weekday, a statutory deadline that starts on it). A legal deadline from a stated date is
@@ -47,6 +48,7 @@ from datetime import date
 
 from graph.fallback.compute import computation
 from graph.fallback.date_plan import asks_date_arithmetic, asks_legal_deadline
+from graph.fallback.expression import extract_expression
 from graph.fallback.records_math import asks_records_arithmetic
 from graph.fallback.web_need import asks_live_figure, asks_web_search
 from graph.routing.knowledge_frame import asks_law_or_procedure
@@ -143,10 +145,22 @@ def is_records_follow_up(text: str, last_route: str | None) -> bool:
     return len(text.split()) <= MAX_FOLLOW_UP_WORDS and bool(FOLLOW_UP.search(text))
 
 
+def plain_arithmetic(text: str) -> bool:
+    """Arithmetic over numbers the message states, written out ("what is 18% of 2,35,000",
+    "multiply 36 by 25") or in words ("18% GST on 2,40,000", "average of 12, 15 and 20"),
+    naming no records and asking no law or procedure: a section pair ("302/34") in a records
+    or law question is not a division."""
+    if extract_expression(text) is None and computation(text) is None:
+        return False
+    return not names_records(text) and not asks_law_or_procedure(text)
+
+
 def needs_tools(text: str) -> bool:
     """Arithmetic (over stated numbers or records counts), date arithmetic on a stated date,
     a comparison with a figure from outside the records, or a web search asked for."""
     if computation(text) is not None or asks_records_arithmetic(text) or asks_web_search(text):
+        return True
+    if plain_arithmetic(text):
         return True
     if asks_date_arithmetic(text) and (not has_record_signal(text) or asks_legal_deadline(text)):
         return True
@@ -172,6 +186,8 @@ def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
         return "zcql", "a forecast of records figures: the records reader declines it"
     if is_records_follow_up(text, last_route):
         return "zcql", "records follow-up after a records answer"
+    if plain_arithmetic(text):
+        return "fallback", "arithmetic over numbers the message states"
     if needs_tools(text):
         return "fallback", "needs arithmetic or an outside figure over records"
     if records_ask_beside_a_coming_day(text):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graph.routing.rules import is_records_follow_up, needs_tools, rule_route
+from graph.routing.rules import is_records_follow_up, needs_tools, plain_arithmetic, rule_route
 
 
 @pytest.mark.parametrize("text", ["and in 2024?", "what about Whitefield?", "last year?"])
@@ -36,11 +36,38 @@ def test_arithmetic_or_outside_figures_over_records_need_tools(text: str) -> Non
     )
 
 
-@pytest.mark.parametrize(
-    "text", ["how many thefts in Whitefield this year", "what is 18% of 2,35,000", "hello"]
-)
-def test_plain_counts_and_plain_arithmetic_are_left_to_the_classifier(text: str) -> None:
+@pytest.mark.parametrize("text", ["how many thefts in Whitefield this year", "hello"])
+def test_plain_counts_and_greetings_are_left_to_the_classifier(text: str) -> None:
     assert rule_route(text, None) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what is 18% of 2,35,000",
+        "how much is 12.5 percent of 3 lakh 60 thousand",
+        "multiply 36 by 25",
+        "18% GST on 2,40,000",
+        "increase 450 by 12%",
+        "3 lakh ka 8 percent kitna hota hai",
+    ],
+)
+def test_arithmetic_over_stated_numbers_goes_to_the_fallback_tools(text: str) -> None:
+    assert rule_route(text, None) == ("fallback", "arithmetic over numbers the message states")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many cases under 302/34 in Whitefield",
+        "what does section 302/34 IPC mean",
+        "list FIRs 120/2026 and 121/2026",
+    ],
+)
+def test_a_section_pair_or_fir_number_in_a_records_or_law_question_is_no_arithmetic(
+    text: str,
+) -> None:
+    assert not plain_arithmetic(text)
 
 
 @pytest.mark.parametrize(
