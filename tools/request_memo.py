@@ -9,10 +9,13 @@ the officer's clearance, the database or the clock unless that is part of the ke
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _MEMO: ContextVar[dict[Hashable, Any] | None] = ContextVar("request_memo", default=None)
 
@@ -31,3 +34,22 @@ def request_memo() -> dict[Hashable, Any] | None:
     """This request's kept results (the caller chooses keys that name the function), or None
     outside a request."""
     return _MEMO.get()
+
+
+def per_request(function: F) -> F:
+    """`function` computed once per request for each (hashable, positional) arguments. Only
+    for pure functions whose results nobody mutates."""
+
+    @wraps(function)
+    def kept(*args: Hashable) -> Any:
+        memo = _MEMO.get()
+        if memo is None:
+            return function(*args)
+        key = (function, args)
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = function(*args)
+            return value
+
+    return cast(F, kept)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from tools.request_memo import request_memo, request_scope
+from tools.request_memo import per_request, request_memo, request_scope
 from tools.text2zcql.understand import understand
 
 TODAY = date(2026, 12, 3)
@@ -48,3 +48,20 @@ def test_callers_get_independent_copies() -> None:
     assert second == understand(PLAIN, TODAY)
     assert second.entities.crimes
     assert "changed" not in second.unknown
+
+
+def test_per_request_computes_once_per_request_and_arguments() -> None:
+    calls: list[str] = []
+
+    @per_request
+    def shout(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    assert shout("a") == shout("a") == "A"
+    assert calls == ["a", "a"]  # nothing kept outside a request
+    with request_scope():
+        assert [shout("a"), shout("b"), shout("a")] == ["A", "B", "A"]
+    with request_scope():
+        shout("a")
+    assert calls == ["a", "a", "a", "b", "a"]

@@ -30,6 +30,7 @@ from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
 from tools.knowledge.units import synonyms
 from tools.knowledge.weights import term_weight
+from tools.request_memo import per_request
 
 NOT_COVERED = (
     "The knowledge base does not cover this question. Please check the relevant SOP or "
@@ -241,6 +242,7 @@ def topic_terms(question: str) -> set[str]:
     return (terms - _FRAME_TERMS) or terms
 
 
+@per_request
 def topic_units(question: str) -> list[frozenset[str]]:
     """The topic terms grouped into synonym units: the terms one question word analyses to
     ("stealing" -> steal, theft) are one unit, so a synonym pair is not counted twice."""
@@ -266,6 +268,7 @@ _CLAUSE_BREAK = re.compile(r"[,;?!]|\s-\s|\.\s")
 _CITED = re.compile(r"\d|\b(?:ipc|crpc|bns|bnss|bsa|pocso|ndps|jj|act|sections?|sec)\b", re.I)
 
 
+@per_request
 def asked_clause(question: str) -> str:
     """The question proper without the scenario told before it: in each clause, the text from
     its first question word on ("seizure of a stolen bike from the house, what is the
