@@ -931,8 +931,8 @@ def _by_rank(t: _Text, found: list[Investigator]) -> list[Investigator]:
 
 
 @lru_cache(maxsize=1)
-def _dimension_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """Each DIMENSIONS phrase's pattern (longest phrase first) and its column, built once."""
+def _dimension_patterns() -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """Each DIMENSIONS phrase (longest first), its pattern and its column, built once."""
     patterns = []
     for phrase in sorted(DIMENSIONS, key=len, reverse=True):
         plural = rf"{re.escape(phrase)}(?:s|es)?"
@@ -942,7 +942,7 @@ def _dimension_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
             rf"|(?<![\w-])(?P<w>{plural})[- ]?wise\b"
             rf"|(?<![\w-])(?P<b>{plural})\s+(?:breakdown|break-up|breakup|split|distribution)\b"
         )
-        patterns.append((re.compile(pattern), DIMENSIONS[phrase]))
+        patterns.append((phrase, re.compile(pattern), DIMENSIONS[phrase]))
     return tuple(patterns)
 
 
@@ -950,7 +950,9 @@ def _dimensions(t: _Text) -> list[str]:
     """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise",
     "sub-head breakdown"."""
     found: list[tuple[int, str]] = []
-    for pattern, column in _dimension_patterns():
+    for phrase, pattern, column in _dimension_patterns():
+        if phrase not in t.text:  # every alternative spells the phrase out
+            continue
         for m in pattern.finditer(t.text):
             found.append((m.start(), column))
             t.take(m.span("d") if m["d"] else m.span("s") if m["s"] else m.span())
