@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from schemas.result import Citation, PipelineResult
@@ -333,6 +334,10 @@ def best_relevance(question: str, passages: list[Passage]) -> float:
     return max((relevance(question, p) for p in passages if p.score > 0), default=0.0)
 
 
+KEPT_PASSAGES = 4096
+"""Passage texts whose quotable sentences are kept (the knowledge base's chunks recur)."""
+
+
 @dataclass(frozen=True)
 class _Sentence:
     text: str
@@ -347,10 +352,18 @@ def quotable_sentences(passage: Passage) -> tuple[list[_Sentence], int]:
     left out: they reproduce untrusted text, they do not state procedure. A line that
     introduces a list ("s.24 sets out how the statement is recorded:") is kept.
     """
+    out, skipped = _quotable(passage.text)
+    return list(out), skipped
+
+
+@lru_cache(maxsize=KEPT_PASSAGES)
+def _quotable(passage_text: str) -> tuple[tuple[_Sentence, ...], int]:
+    """`quotable_sentences` of a passage's text: a pure function of it, kept per process
+    (the same chunks are retrieved for question after question)."""
     out: list[_Sentence] = []
     skipped = 0
     table: list[str] = []
-    lines = [*passage.text.splitlines(), ""]
+    lines = [*passage_text.splitlines(), ""]
     for n, line in enumerate(lines):
         if line.strip().startswith("|"):
             table.append(line)
@@ -367,7 +380,7 @@ def quotable_sentences(passage: Passage) -> tuple[list[_Sentence], int]:
                     skipped += 1
                 elif (introduces_list or not text.endswith(":")) and text[:1] not in "\"'“":
                     out.append(_Sentence(text, len(out), listed))
-    return out, skipped
+    return tuple(out), skipped
 
 
 def passage_citation(passage: Passage, quoted: str) -> Citation:
