@@ -286,6 +286,7 @@ def asked_clause(question: str) -> str:
     return ", ".join(parts)
 
 
+@per_request
 def relevance(question: str, passage: Passage) -> float:
     """The better of `clause_relevance` for the whole question and for the question proper
     (`asked_clause`), so a scenario told first does not dilute what is asked; the question
