@@ -14,6 +14,7 @@ from graph.state import merge_update, turn_reset
 from graph.summarise import summarise_update
 from schemas.response import ChatResponse
 from tools.audit.recorder import RequestAudit
+from tools.request_memo import request_scope
 
 ProgressCallback = Callable[[dict[str, Any]], Awaitable[None]]
 _TOPOLOGIES: dict[int, Topology] = {}
@@ -66,7 +67,20 @@ async def run_turn(
     thread_id: str,
     on_progress: ProgressCallback | None = None,
 ) -> ChatResponse:
-    """One full run; every transition, decision, note and the response reach the audit sink."""
+    """One full run; every transition, decision, note and the response reach the audit sink.
+    Its steps share one `request_scope` (a question read once, not once per step)."""
+    with request_scope():
+        return await _run_turn(app, request, context, audit, thread_id, on_progress)
+
+
+async def _run_turn(
+    app: Any,
+    request: dict[str, Any],
+    context: GraphContext,
+    audit: RequestAudit,
+    thread_id: str,
+    on_progress: ProgressCallback | None,
+) -> ChatResponse:
     started = time.perf_counter()
     auditor = EdgeAuditor(topology_of(app), summarise=summarise_update)
     debug_events: list[dict[str, Any]] = []

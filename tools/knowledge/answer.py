@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from schemas.result import Citation, PipelineResult
@@ -30,6 +31,7 @@ from tools.knowledge.sparse import analyse
 from tools.knowledge.text import sentences
 from tools.knowledge.units import synonyms
 from tools.knowledge.weights import term_weight
+from tools.request_memo import per_request
 
 NOT_COVERED = (
     "The knowledge base does not cover this question. Please check the relevant SOP or "
@@ -246,6 +248,7 @@ def topic_terms(question: str) -> set[str]:
     return (terms - _FRAME_TERMS) or terms
 
 
+@per_request
 def topic_units(question: str) -> list[frozenset[str]]:
     """The topic terms grouped into synonym units: the terms one question word analyses to
     ("stealing" -> steal, theft) are one unit, so a synonym pair is not counted twice."""
@@ -271,6 +274,7 @@ _CLAUSE_BREAK = re.compile(r"[,;?!]|\s-\s|\.\s")
 _CITED = re.compile(r"\d|\b(?:ipc|crpc|bns|bnss|bsa|pocso|ndps|jj|act|sections?|sec)\b", re.I)
 
 
+@per_request
 def asked_clause(question: str) -> str:
     """The question proper without the scenario told before it: in each clause, the text from
     its first question word on ("seizure of a stolen bike from the house, what is the
@@ -287,6 +291,7 @@ def asked_clause(question: str) -> str:
     return ", ".join(parts)
 
 
+@per_request
 def relevance(question: str, passage: Passage) -> float:
     """The better of `clause_relevance` for the whole question and for the question proper
     (`asked_clause`), so a scenario told first does not dilute what is asked; the question
@@ -335,6 +340,10 @@ def best_relevance(question: str, passages: list[Passage]) -> float:
     return max((relevance(question, p) for p in passages if p.score > 0), default=0.0)
 
 
+KEPT_PASSAGES = 4096
+"""Passage texts whose quotable sentences are kept (the knowledge base's chunks recur)."""
+
+
 @dataclass(frozen=True)
 class _Sentence:
     text: str
@@ -349,10 +358,18 @@ def quotable_sentences(passage: Passage) -> tuple[list[_Sentence], int]:
     left out: they reproduce untrusted text, they do not state procedure. A line that
     introduces a list ("s.24 sets out how the statement is recorded:") is kept.
     """
+    out, skipped = _quotable(passage.text)
+    return list(out), skipped
+
+
+@lru_cache(maxsize=KEPT_PASSAGES)
+def _quotable(passage_text: str) -> tuple[tuple[_Sentence, ...], int]:
+    """`quotable_sentences` of a passage's text: a pure function of it, kept per process
+    (the same chunks are retrieved for question after question)."""
     out: list[_Sentence] = []
     skipped = 0
     table: list[str] = []
-    lines = [*passage.text.splitlines(), ""]
+    lines = [*passage_text.splitlines(), ""]
     for n, line in enumerate(lines):
         if line.strip().startswith("|"):
             table.append(line)
@@ -369,7 +386,7 @@ def quotable_sentences(passage: Passage) -> tuple[list[_Sentence], int]:
                     skipped += 1
                 elif (introduces_list or not text.endswith(":")) and text[:1] not in "\"'“":
                     out.append(_Sentence(text, len(out), listed))
-    return out, skipped
+    return tuple(out), skipped
 
 
 def passage_citation(passage: Passage, quoted: str) -> Citation:

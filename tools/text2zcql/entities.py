@@ -276,6 +276,15 @@ def whole_phrase(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){word}{plural}(?![\w-])")
 
 
+@lru_cache(maxsize=64)
+def _longest_first(phrases: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The phrases longest first, each with the stem its first word must show in the text."""
+    return tuple(
+        (phrase, phrase.split()[0].rstrip("y")[:3])
+        for phrase in sorted(phrases, key=len, reverse=True)
+    )
+
+
 class _Text:
     """Normalised text whose used spans are blanked out as recognisers consume them."""
 
@@ -289,8 +298,8 @@ class _Text:
     def take_phrases(self, phrases: Mapping[str, object]) -> list[str]:
         """Whole-word phrases (plurals too) found, longest first; each found span is blanked."""
         found: list[tuple[int, str]] = []
-        for phrase in sorted(phrases, key=len, reverse=True):
-            if phrase.split()[0].rstrip("y")[:3] not in self.text:
+        for phrase, stem in _longest_first(tuple(phrases)):
+            if stem not in self.text:
                 continue
             for m in whole_phrase(phrase).finditer(self.text):
                 found.append((m.start(), phrase))
@@ -941,10 +950,10 @@ def _by_rank(t: _Text, found: list[Investigator]) -> list[Investigator]:
     return ranked or found
 
 
-def _dimensions(t: _Text) -> list[str]:
-    """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise",
-    "sub-head breakdown"."""
-    found: list[tuple[int, str]] = []
+@lru_cache(maxsize=1)
+def _dimension_patterns() -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """Each DIMENSIONS phrase (longest first), its pattern and its column, built once."""
+    patterns = []
     for phrase in sorted(DIMENSIONS, key=len, reverse=True):
         plural = rf"{re.escape(phrase)}(?:s|es)?"
         pattern = (
@@ -953,8 +962,19 @@ def _dimensions(t: _Text) -> list[str]:
             rf"|(?<![\w-])(?P<w>{plural})[- ]?wise\b"
             rf"|(?<![\w-])(?P<b>{plural})\s+(?:breakdown|break-up|breakup|split|distribution)\b"
         )
-        for m in re.finditer(pattern, t.text):
-            found.append((m.start(), DIMENSIONS[phrase]))
+        patterns.append((phrase, re.compile(pattern), DIMENSIONS[phrase]))
+    return tuple(patterns)
+
+
+def _dimensions(t: _Text) -> list[str]:
+    """GROUP BY columns named as "by station", "per beat", "top 5 beats", "station-wise",
+    "sub-head breakdown"."""
+    found: list[tuple[int, str]] = []
+    for phrase, pattern, column in _dimension_patterns():
+        if phrase not in t.text:  # every alternative spells the phrase out
+            continue
+        for m in pattern.finditer(t.text):
+            found.append((m.start(), column))
             t.take(m.span("d") if m["d"] else m.span("s") if m["s"] else m.span())
     return list(dict.fromkeys(d for _, d in sorted(found)))
 

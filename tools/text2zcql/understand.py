@@ -10,11 +10,13 @@ in what the earlier questions established, the rest carries over until changed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
+from tools.request_memo import request_memo
 from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS, MONTHS, Period
 from tools.text2zcql.entities import (
     PATTERN_WORDS,
@@ -190,7 +192,38 @@ def _ids(stations: list[places.Station]) -> set[str]:
 
 def understand(question: str, today: date, precincts: tuple[str, ...] = ()) -> Understanding:
     """Entities of one question, misspellings corrected, the ungrounded words listed;
-    `precincts` (the caller's) settle a station name that fits several."""
+    `precincts` (the caller's) settle a station name that fits several.
+
+    Within a request (`request_scope`) each reading is made once: the router, the records
+    reader and grounding read the same question. A reading that names no ambiguous station is
+    the same for every `precincts` and is kept without them. Each caller gets its own copy."""
+    memo = request_memo()
+    if memo is None:
+        return _understand(question, today, precincts)
+    key = ("understand", question, today)
+    kept = memo.get(key) or memo.get((*key, precincts))
+    if kept is None:
+        kept = _understand(question, today, precincts)
+        memo[(*key, precincts) if kept.entities.station_choices else key] = kept
+    return _copied(kept)
+
+
+def _copied(u: Understanding) -> Understanding:
+    """`u` with fresh lists (callers extend and replace them; the items are immutable)."""
+    e = copy(u.entities)
+    for name, value in vars(e).items():
+        if isinstance(value, list):
+            setattr(e, name, value.copy())
+    return replace(
+        u,
+        entities=e,
+        corrections=u.corrections.copy(),
+        unsure=u.unsure.copy(),
+        unknown=u.unknown.copy(),
+    )
+
+
+def _understand(question: str, today: date, precincts: tuple[str, ...]) -> Understanding:
     text = name_weekdays(in_english(expand_abbreviations(normalise_text(question))), today)
     as_typed = text
     e = extract(text, today, cased=question)
