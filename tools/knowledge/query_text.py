@@ -317,6 +317,8 @@ TRANSLITERATIONS: dict[str, str] = {
     "koduvavaru": "person",
     "intimate": "inform",
     "intimated": "informed",
+    "informer": "informant source",
+    "informers": "informants sources",
 }
 
 #: Texting spellings and chat padding typed or dictated on a phone: the spelling written out,
