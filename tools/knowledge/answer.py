@@ -45,6 +45,9 @@ RELEVANCE_THRESHOLD = 0.48
 SURE_RELEVANCE = 0.6
 #: Passages within this much of the best one's relevance may be quoted too.
 RELEVANT_SPREAD = 0.5
+#: How much rarer (in `term_weight`) than the next topic unit a question's rarest unit must be
+#: to be read as its subject (`_names_subject`).
+SUBJECT_MARGIN = 0.5
 #: Sentences added from other relevant passages for question terms the answer leaves out.
 EXTRA_SENTENCES = 2
 
@@ -432,7 +435,8 @@ _NAMES_ACTOR = re.compile(
     re.I,
 )
 _ASKS_WHO = re.compile(
-    r"^\s*who\b|\bwho (?:can|may|must|should|will|decides|gives)\b|\bwhose\b|\bwhom\b"
+    r"^\s*who\b|\bwho (?:\w+ )?(?:can|may|must|should|will|decides|gives|allows|permits|grants)\b"
+    r"|\bwhose\b|\bwhom\b"
     r"|\bwhich (?:people|persons|offices|officers|authorities)\b",
     re.I,
 )
@@ -512,6 +516,18 @@ def _asked_part(question: str, passage: Passage) -> float:
     )
     first = _ASKS_FIRST.search(text) and _FIRST_HEADING.search(passage.section)
     return 1.0 if contents or first else 0.0
+
+
+def _names_subject(units: list[frozenset[str]], passage: Passage) -> float:
+    """1 when the passage's document title names the question's subject: its rarest topic
+    unit, when that clearly outweighs the next ("eSakshya" in "record a seizure in
+    eSakshya"). A section of the document about the subject beats a passage of another
+    document that only mentions it."""
+    named = [u for u in units if not all(is_general(t) for t in u)]
+    weighed = sorted(((min(term_weight(t) for t in u), u) for u in named), key=lambda x: -x[0])
+    if not weighed or (len(weighed) > 1 and weighed[0][0] - weighed[1][0] < SUBJECT_MARGIN):
+        return 0.0
+    return 1.0 if weighed[0][1] & set(analyse(passage.title)) else 0.0
 
 
 def _heading_focus(terms: set[str], passage: Passage) -> float:
@@ -720,14 +736,22 @@ def _pick(
 _ONE_SENTENCE = frozenset({"time_limit", "punishment", "permission"})
 
 
-def _sentence_coverage(units: list[frozenset[str]], candidates: list[_Sentence]) -> float:
+def _sentence_coverage(
+    units: list[frozenset[str]], candidates: list[_Sentence], heading: str = ""
+) -> float:
     """The largest share of the question's topic units that one sentence names: a passage
     that answers in one sentence ("Never use handcuffs on a child") beats one that only
-    mentions the words apart."""
+    mentions the words apart. A list item is read under its section heading ("Who must be
+    informed of the arrest" / "1. A relative, friend ...")."""
     if not units:
         return 0.0
+    under = set(analyse(heading))
+
+    def named(s: _Sentence) -> set[str]:
+        return set(analyse(s.text)) | (under if s.listed else set())
+
     return max(
-        (sum(bool(u & set(analyse(s.text))) for u in units) / len(units) for s in candidates),
+        (sum(bool(u & named(s)) for u in units) / len(units) for s in candidates),
         default=0.0,
     )
 
@@ -883,8 +907,13 @@ def compose_extractive_answer(
             + (0.5 * _heading_coverage(terms, passage) if kind != "general" else 0.0)
             + (0.5 * _heading_focus(terms, passage) if kind == "definition" else 0.0)
             + 0.5 * _asked_part(question, passage)
+            + 0.5 * _names_subject(units, passage)
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
-            + (_sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0),
+            + (
+                _sentence_coverage(units, quotable[rank], passage.section)
+                if kind in _ONE_SENTENCE
+                else 0.0
+            ),
             -rank,
         )
 
