@@ -104,7 +104,7 @@ FRAMES = {
         r"|produce|record)\b|\bwhom (?:to|do|must|should)\b"
         r"|\bwhat are (?:his|her|their|my|our) options\b"
         r"|\bwhat (?:can|should|must|may) (?:he|she|they|the (?:person|victim|complainant"
-        r"|informant|accused)) do\b",
+        r"|informant|accused)) do\b|\bkya (?:kare|karen|karein|karna chahiye)\b",
         re.IGNORECASE,
     ),
 }

@@ -324,6 +324,11 @@ TRANSLITERATIONS: dict[str, str] = {
     "koduvavaru": "person",
     "intimate": "inform",
     "intimated": "informed",
+    "notify": "inform",
+    "option": "remedy",
+    "options": "remedies",
+    "recourse": "remedy",
+    "notified": "informed",
     "informer": "informant source",
     "informers": "informants sources",
 }
@@ -622,6 +627,8 @@ def age_terms(text: str) -> str:
     return _AGE.sub(_age_meaning, text)
 
 
+_JUVENILE = re.compile(r"\bjuveniles?\b", re.I)
+_YOUNG_CHILD = re.compile(r"\bchild(?:ren)?\b", re.I)
 _YOUNG = re.compile(r"\b(?:child|children|minor|juveniles?|teenagers?|boys?|girls?|kids?)\b", re.I)
 _ACCUSED = re.compile(
     r"\b(?:caught|accused|apprehended|arrest(?:ed|ing)?|stole|steal(?:s|ing)?|committed"
@@ -637,11 +644,14 @@ _HARMED = re.compile(
 def juvenile_terms(text: str) -> str:
     """A child said to have done something ("a child caught stealing", "FIR against a
     minor") is a child in conflict with law (JJ Act s.2(13)): that phrase is added, unless
-    the child is the one harmed (victim, missing, abused)."""
+    the child is the one harmed (victim, missing, abused). A juvenile is a child: the word
+    the JJ Act's sections use is added for retrieval."""
     if "conflict with law" in text.lower() or _HARMED.search(text):
         return text
     if _YOUNG.search(text) and _ACCUSED.search(text):
         return f"{text} child in conflict with law"
+    if _JUVENILE.search(text) and not _YOUNG_CHILD.search(text):
+        return f"{text} child"
     return text
 
 

@@ -21,7 +21,7 @@ TOP_K = 8
 #: When the best lexical match is a document the officer may not read and it scores this many
 #: times the best one they may read, the readable passages are near misses: none is returned,
 #: so the answer is the plain "not covered" (which names no document and hints at none).
-HIDDEN_LEAD = 1.5
+HIDDEN_LEAD = 1.4
 
 
 class Searchable(Protocol):

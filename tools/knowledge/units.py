@@ -22,6 +22,7 @@ UNITS: tuple[tuple[str, ...], ...] = (
     ("kid", "kids", "child", "children", "minor", "juvenile", "juveniles"),
     ("allow", "allowed", "permit", "permitted", "permission", "authorise", "authorize"),
     ("disclose", "disclosure", "reveal", "revealed", "publish", "published", "publishing"),
+    ("publish", "published", "print", "printed", "printing", "display", "displayed"),
     ("photo", "photos", "photograph", "photographs", "picture", "pictures"),
     ("media", "newspaper", "newspapers", "press"),
     ("spot", "scene"),
