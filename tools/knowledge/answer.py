@@ -103,7 +103,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "steps",
         re.compile(
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
-            r"|\bhow (?:use|operate|fill|prepare|register|record|send|make)\b"
+            r"|\bhow (?:use|operate|fill|prepare|send|make)\b"
             r"|\b(?:walk|take|guide) me through\b|\b(?:correct|right|proper|best) way\b"
             r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
             r"|\b(?:what|which)\b.*\b(?:contain|include|write|written|record|recorded|entered"
@@ -749,8 +749,8 @@ def _sentence_coverage(
 ) -> float:
     """The largest share of the question's topic units that one sentence names: a passage
     that answers in one sentence ("Never use handcuffs on a child") beats one that only
-    mentions the words apart. A list item is read under its section heading ("Who must be
-    informed of the arrest" / "1. A relative, friend ...")."""
+    mentions the words apart. For a "who" question a list item is read under the section
+    heading given ("Who must be informed of the arrest" / "1. A relative, friend ...")."""
     if not units:
         return 0.0
     under = set(analyse(heading))
@@ -936,7 +936,7 @@ def compose_extractive_answer(
             + (0.5 if kind == "steps" and passage.title in subject_titles else 0.0)
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
             + (
-                _sentence_coverage(units, quotable[rank], passage.section)
+                _sentence_coverage(units, quotable[rank], passage.section if asks_who else "")
                 if kind in _ONE_SENTENCE
                 else 0.0
             ),
