@@ -104,7 +104,7 @@ FRAMES = {
         r"|produce|record)\b|\bwhom (?:to|do|must|should)\b"
         r"|\bwhat are (?:his|her|their|my|our) options\b"
         r"|\bwhat (?:can|should|must|may) (?:he|she|they|the (?:person|victim|complainant"
-        r"|informant|accused)) do\b",
+        r"|informant|accused)) do\b|\bkya (?:kare|karen|karein|karna chahiye)\b",
         re.IGNORECASE,
     ),
 }
@@ -161,8 +161,8 @@ def knowledge_frame(text: str) -> str | None:
 def names_records(text: str) -> bool:
     """The question names something only the records hold, or counts or lists records.
     A station counts only when its name is written out and a person only when the name is
-    written as cased ("Ravi Kumar"): the records reader's guesses ("karni" for Kadri, "about"
-    for a name) do not."""
+    written as cased ("Ravi Kumar") and is not a law or procedure word ("Aadhaar"): the
+    records reader's guesses ("karni" for Kadri, "about" for a name) do not."""
     if COUNT_OR_LIST.search(text) or RECORDS_ASKED.search(text):
         return True
     e = understand(AGE.sub(" ", text), date.today()).entities
@@ -179,7 +179,7 @@ def names_records(text: str) -> bool:
         or e.period
         or e.io_badge
         or e.io_candidates
-        or (e.person_name and e.person_name in text)
+        or (e.person_name and e.person_name in text and not LEGAL_TERMS.fullmatch(e.person_name))
         or e.refers_to_active
         or e.refers_to_visible
     )

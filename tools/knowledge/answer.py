@@ -47,6 +47,9 @@ RELEVANCE_THRESHOLD = 0.48
 SURE_RELEVANCE = 0.6
 #: Passages within this much of the best one's relevance may be quoted too.
 RELEVANT_SPREAD = 0.5
+#: How much rarer (in `term_weight`) than every topic unit a title leaves out the rarest unit
+#: it names must be for the title to name the question's subject (`_subject_titles`).
+SUBJECT_MARGIN = 0.5
 #: Sentences added from other relevant passages for question terms the answer leaves out.
 EXTRA_SENTENCES = 2
 
@@ -102,6 +105,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "steps",
         re.compile(
             r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bchecklist\b|\bhow (?:do|to|should|can|is)\b"
+            r"|\bhow (?:use|operate|fill|prepare|send|make)\b"
             r"|\b(?:walk|take|guide) me through\b|\b(?:correct|right|proper|best) way\b"
             r"|\bwhat (?:should|must) (?:i|we|the)\b|\bwhat (?:to )?do\b|\bfirst\b|\bhandl"
             r"|\b(?:what|which)\b.*\b(?:contain|include|write|written|record|recorded|entered"
@@ -449,7 +453,8 @@ _NAMES_ACTOR = re.compile(
     re.I,
 )
 _ASKS_WHO = re.compile(
-    r"^\s*who\b|\bwho (?:can|may|must|should|will|decides|gives)\b|\bwhose\b|\bwhom\b"
+    r"^\s*who\b|\bwho (?:\w+ )?(?:can|may|must|should|will|decides|gives|allows|permits|grants)\b"
+    r"|\bwhose\b|\bwhom\b"
     r"|\bwhich (?:people|persons|offices|officers|authorities)\b",
     re.I,
 )
@@ -529,6 +534,25 @@ def _asked_part(question: str, passage: Passage) -> float:
     )
     first = _ASKS_FIRST.search(text) and _FIRST_HEADING.search(passage.section)
     return 1.0 if contents or first else 0.0
+
+
+def _subject_titles(units: list[frozenset[str]], passages: list[Passage]) -> set[str]:
+    """The document titles that name the question's subject: a title naming a topic unit
+    clearly rarer (`SUBJECT_MARGIN` in `term_weight`) than every topic unit it leaves out
+    ("Using the eSakshya app ..." for "capture a crime scene video in eSakshya"). For a
+    steps question a section of the document about the subject beats a passage of another
+    document that only mentions it: the procedure is that document's."""
+    weights = [
+        (min(term_weight(t) for t in u), u) for u in units if not all(is_general(t) for t in u)
+    ]
+    out: set[str] = set()
+    for title in {p.title for p in passages}:
+        words = set(analyse(title))
+        named = [w for w, u in weights if u & words]
+        left = [w for w, u in weights if not u & words]
+        if named and max(named) - max(left, default=0.0) >= SUBJECT_MARGIN:
+            out.add(title)
+    return out
 
 
 def _heading_focus(terms: set[str], passage: Passage) -> float:
@@ -737,14 +761,22 @@ def _pick(
 _ONE_SENTENCE = frozenset({"time_limit", "punishment", "permission"})
 
 
-def _sentence_coverage(units: list[frozenset[str]], candidates: list[_Sentence]) -> float:
+def _sentence_coverage(
+    units: list[frozenset[str]], candidates: list[_Sentence], heading: str = ""
+) -> float:
     """The largest share of the question's topic units that one sentence names: a passage
     that answers in one sentence ("Never use handcuffs on a child") beats one that only
-    mentions the words apart."""
+    mentions the words apart. For a "who" question a list item is read under the section
+    heading given ("Who must be informed of the arrest" / "1. A relative, friend ...")."""
     if not units:
         return 0.0
+    under = set(analyse(heading))
+
+    def named(s: _Sentence) -> set[str]:
+        return set(analyse(s.text)) | (under if s.listed else set())
+
     return max(
-        (sum(bool(u & set(analyse(s.text))) for u in units) / len(units) for s in candidates),
+        (sum(bool(u & named(s)) for u in units) / len(units) for s in candidates),
         default=0.0,
     )
 
@@ -823,6 +855,23 @@ def _amount_missing(question: str, chosen: list[tuple[int, _Sentence]]) -> bool:
     return not any(_MONEY.search(s.text) for _, s in chosen)
 
 
+#: A sentence saying something is done at once: the answer to "how soon" without a number.
+_AT_ONCE = re.compile(
+    r"\b(?:immediately|at once|forthwith|without (?:any )?delay|as soon as|promptly"
+    r"|straight away|the same day)\b",
+    re.I,
+)
+
+
+def _period_missing(kind: QuestionType, chosen: list[tuple[int, _Sentence]]) -> bool:
+    """A time limit is asked and no sentence to be quoted states a period or says "at once":
+    the passage is about the topic but does not answer it (a near miss)."""
+    if kind != "time_limit":
+        return False
+    period = _ANSWER_SHAPES["time_limit"]
+    return not any(period.search(s.text) or _AT_ONCE.search(s.text) for _, s in chosen)
+
+
 def _numbered_siblings(usable: list[Passage], relevant: list[int], ranks: list[int]) -> list[int]:
     """The numbered procedure sections of the documents already relevant: a "steps" question
     (not one asking what a document contains) is answered by its document's numbered steps
@@ -889,6 +938,7 @@ def compose_extractive_answer(
     top_score = max(p.score for p in usable)
     asks_who = bool(_ASKS_WHO.search(expand_query(question)))
     units = topic_units(question)
+    subject_titles = _subject_titles(units, usable)
     answering = [r for r in relevant if _can_answer(kind, terms, quotable[r])] or relevant
 
     def fit(rank: int) -> tuple[float, int]:
@@ -900,8 +950,13 @@ def compose_extractive_answer(
             + (0.5 * _heading_coverage(terms, passage) if kind != "general" else 0.0)
             + (0.5 * _heading_focus(terms, passage) if kind == "definition" else 0.0)
             + 0.5 * _asked_part(question, passage)
+            + (0.5 if kind == "steps" and passage.title in subject_titles else 0.0)
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
-            + (_sentence_coverage(units, quotable[rank]) if kind in _ONE_SENTENCE else 0.0),
+            + (
+                _sentence_coverage(units, quotable[rank], passage.section if asks_who else "")
+                if kind in _ONE_SENTENCE
+                else 0.0
+            ),
             -rank,
         )
 
@@ -962,7 +1017,7 @@ def compose_extractive_answer(
                 for x in _sibling_stages(primary, ruled, quotable, sections_taken=1)
                 if x not in chosen
             ]
-    if not chosen or _amount_missing(question, chosen):
+    if not chosen or _amount_missing(question, chosen) or _period_missing(kind, chosen):
         return closest_document_answer(usable[primary], warnings)
     groups = [(r, quotable[r]) for r in relevant]
     chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)

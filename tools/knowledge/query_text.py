@@ -86,6 +86,7 @@ TRANSLITERATIONS: dict[str, str] = {
     "jabt": "seizure",
     "jabti": "seizure",
     "shikayat": "complaint",
+    "shikayatkarta": "complainant",
     "shikayath": "complaint",
     "dooru": "complaint",
     "ದೂರು": "complaint",
@@ -152,6 +153,12 @@ TRANSLITERATIONS: dict[str, str] = {
     "maadodu": "do",
     "maadi": "do",
     "kaun": "who",
+    "deta": "gives",
+    "deti": "gives",
+    "dete": "give",
+    "dikha": "show",
+    "dikhana": "show",
+    "dikhaa": "show",
     "kisko": "to whom",
     "kise": "to whom",
     "yaarige": "to whom",
@@ -317,6 +324,13 @@ TRANSLITERATIONS: dict[str, str] = {
     "koduvavaru": "person",
     "intimate": "inform",
     "intimated": "informed",
+    "notify": "inform",
+    "option": "remedy",
+    "options": "remedies",
+    "recourse": "remedy",
+    "notified": "informed",
+    "informer": "informant source",
+    "informers": "informants sources",
 }
 
 #: Texting spellings and chat padding typed or dictated on a phone: the spelling written out,
@@ -613,6 +627,8 @@ def age_terms(text: str) -> str:
     return _AGE.sub(_age_meaning, text)
 
 
+_JUVENILE = re.compile(r"\bjuveniles?\b", re.I)
+_YOUNG_CHILD = re.compile(r"\bchild(?:ren)?\b", re.I)
 _YOUNG = re.compile(r"\b(?:child|children|minor|juveniles?|teenagers?|boys?|girls?|kids?)\b", re.I)
 _ACCUSED = re.compile(
     r"\b(?:caught|accused|apprehended|arrest(?:ed|ing)?|stole|steal(?:s|ing)?|committed"
@@ -628,11 +644,14 @@ _HARMED = re.compile(
 def juvenile_terms(text: str) -> str:
     """A child said to have done something ("a child caught stealing", "FIR against a
     minor") is a child in conflict with law (JJ Act s.2(13)): that phrase is added, unless
-    the child is the one harmed (victim, missing, abused)."""
+    the child is the one harmed (victim, missing, abused). A juvenile is a child: the word
+    the JJ Act's sections use is added for retrieval."""
     if "conflict with law" in text.lower() or _HARMED.search(text):
         return text
     if _YOUNG.search(text) and _ACCUSED.search(text):
         return f"{text} child in conflict with law"
+    if _JUVENILE.search(text) and not _YOUNG_CHILD.search(text):
+        return f"{text} child"
     return text
 
 
@@ -654,6 +673,22 @@ _NOT_REGISTERED = re.compile(
     re.I,
 )
 
+#: The same said in Hinglish, object first ("FIR nahi likh rahe", "complaint nahi le rahe").
+_NOT_REGISTERED_HINGLISH = re.compile(
+    r"\b(?:fir|complaint)s?\s+(?:nahi|nahin|nhi)\s+(?:likh|le|darj kar)\w*"
+    r"(?:\s+(?:rahe|raha|rahi|rhe))?(?:\s+(?:hai|hain|he))?",
+    re.I,
+)
+#: "PE" in capitals is a preliminary enquiry (lower-case "pe" is Hindi "on", left alone).
+_PE = re.compile(r"\bPEs?\b")
+
+#: Where an arrest was made ("arrested him at his house") tells the scenario, not the topic:
+#: the place is dropped so the arrest rule, not a passage about houses, is retrieved.
+_ARREST_PLACE = re.compile(
+    r"(?P<arrest>\barrest\w*\s+(?:[\w-]+\s+){0,3}?)(?:from|at|in)\s+(?:his|her|their|the|a)\s+"
+    r"(?:house|home|residence|office|shop|workplace|room|flat)\b",
+    re.I,
+)
 
 #: "In which cases" (Hinglish "kis case mein", Kanglish "yaava case alli") asks for the
 #: categories a rule covers, not for case records.
@@ -677,8 +712,11 @@ def question_form(text: str) -> str:
     "steps to follow"): what the question's type is read from when the retrieval form has
     lost it."""
     text = _WHICH_CASES.sub(" which categories ", text)
+    text = _PE.sub("preliminary enquiry", text)
     english = juvenile_terms(age_terms(transliterate(age_terms(clock_terms(text)))))
     english = _NOT_REGISTERED.sub("refuses to register the FIR", english)
+    english = _NOT_REGISTERED_HINGLISH.sub("refuses to register the FIR", english)
+    english = _ARREST_PLACE.sub(r"\g<arrest>", english)
     english = _RECORDS_OF_A_DOCUMENT.sub(r"\g<ask> contain", english)
     if "steps" in english.lower() and "procedure" not in english.lower():
         english += " procedure"
