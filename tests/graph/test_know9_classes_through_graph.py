@@ -3,13 +3,16 @@ an identity question (a juvenile or a POCSO child victim) decides who may allow 
 steps question about eSakshya gets eSakshya's own steps, what a preliminary enquiry may test,
 the remedies after a refusal to register, whom to inform after an arrest made at a named
 place, an Aadhaar press-note question on the knowledge route, and a question only a document
-above the officer's clearance answers getting the plain not-covered reply."""
+above the officer's clearance answers not answered from a near miss (whether that document
+exists must not change the reply: tests/noninterference/test_knowledge_pair.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tools.knowledge.answer import NOT_COVERED
+
+NOT_ANSWERED_DIRECTLY = "The knowledge base does not answer this question directly."
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -73,13 +76,11 @@ async def test_an_aadhaar_press_note_question_is_a_knowledge_question(ask):
     assert "sop-aadhaar-display" in _documents(response)
 
 
-async def test_a_question_only_a_restricted_document_answers_is_not_covered(ask):
+async def test_a_question_only_a_restricted_document_answers_is_not_answered_from_a_near_miss(ask):
     response = await ask("KA-1001", "how do we handle and register an informer")
     assert response.route == "rag"
-    assert response.answer.startswith(NOT_COVERED)
-    assert response.citations == []
+    assert response.answer.startswith((NOT_COVERED, NOT_ANSWERED_DIRECTLY))
     assert "restricted" not in response.answer.lower()
-    assert "e-FIR" not in response.answer
 
 
 async def test_the_same_question_is_answered_for_an_officer_cleared_for_it(ask):

@@ -21,10 +21,9 @@ from schemas.officer import Officer
 from tools.knowledge.chunking import Chunk, chunk_document
 from tools.knowledge.documents import KbDocument, markdown_files, parse_document
 from tools.knowledge.layout import Engine, Hit, StoredPoint, index_text, payload
-from tools.knowledge.qfilter import AllOf, to_filter
+from tools.knowledge.qfilter import to_filter
 from tools.knowledge.sparse import (
     Bm25Params,
-    SparseVec,
     analyse,
     analyse_passage,
     document_vector,
@@ -60,13 +59,10 @@ class Passage:
 @dataclass(frozen=True)
 class SearchResult:
     """Passages best first, as the filtered query returned them (not yet re-checked);
-    `filtered_out`: how many of the k best lexical matches the officer may not read;
-    `hidden_lead`: when the best lexical match is one the officer may not read, its score over
-    the best lexical score the officer may read (0.0 otherwise)."""
+    `filtered_out`: how many of the k best lexical matches the officer may not read."""
 
     passages: list[Passage]
     filtered_out: int = 0
-    hidden_lead: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -184,16 +180,7 @@ class KnowledgeIndex:
         hits = self._engine.query(sparse, dense, allowed, k, with_payload=True)
         top = self._engine.query(sparse, None, None, k, with_payload=False)
         hidden = self._engine.count_hidden([h.id for h in top], allowed) if top else 0
-        lead = self._hidden_lead(top, sparse, allowed)
-        return SearchResult([_passage(h) for h in hits], hidden, lead)
-
-    def _hidden_lead(self, top: list[Hit], sparse: SparseVec, allowed: AllOf) -> float:
-        """The best lexical match's score over the best the officer may read, when the best
-        match is hidden from them (0.0 when it is not, or when nothing readable matches)."""
-        if not top or not self._engine.count_hidden([top[0].id], allowed):
-            return 0.0
-        readable = self._engine.query(sparse, None, allowed, 1, with_payload=False)
-        return top[0].score / readable[0].score if readable and readable[0].score > 0 else 0.0
+        return SearchResult([_passage(h) for h in hits], hidden)
 
     def count(self) -> int:
         """Number of chunks in the collection."""

@@ -18,10 +18,6 @@ from tools.knowledge.query_text import expand_query
 from validators.clearance.knowledge import may_read_document
 
 TOP_K = 8
-#: When the best lexical match is a document the officer may not read and it scores this many
-#: times the best one they may read, the readable passages are near misses: none is returned,
-#: so the answer is the plain "not covered" (which names no document and hints at none).
-HIDDEN_LEAD = 1.4
 
 
 class Searchable(Protocol):
@@ -59,12 +55,8 @@ class KnowledgeService:
 
     def search(self, question: str, officer: Officer, k: int = TOP_K) -> SearchResult:
         """The k best passages under the officer's filter (not yet re-checked); Hinglish and
-        Kanglish wording is expanded to its English terms first. None when a document the
-        officer may not read answers far better (`HIDDEN_LEAD`)."""
-        found = self.index.search(expand_query(question), officer, k)
-        if found.hidden_lead >= HIDDEN_LEAD:
-            return SearchResult([], found.filtered_out, found.hidden_lead)
-        return found
+        Kanglish wording is expanded to its English terms first."""
+        return self.index.search(expand_query(question), officer, k)
 
     @staticmethod
     def recheck(officer: Officer, passages: Sequence[Passage], filtered_out: int = 0) -> Cleared:
