@@ -77,7 +77,7 @@ async def _responses(home: Path, officer: Officer) -> list[dict[str, Any]]:
         ]
 
 
-@pytest.fixture(scope="module", params=["KA-1001", "KA-3003"])
+@pytest.fixture(scope="module", params=["KA-1001", "KA-3003", "KA-3006", "KA-4008"])
 def pair(
     request: pytest.FixtureRequest, demo_home: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Officer, Path, Path]]:
