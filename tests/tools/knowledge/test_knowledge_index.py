@@ -190,7 +190,13 @@ def test_scores_do_not_depend_on_documents_the_officer_may_not_read(
         write_doc(f"so-{n}", f"S {n}", {"S": "gyrfalcon log"}, precincts=("BLR-E-WFD",))
     officer = make_officer(1, "BLR-E-KRP")
     query = "gyrfalcon patrol log"
-    assert _scores(tmp_path / "kb", officer, query) == _scores(readable, officer, query)
+    with_hidden, without = (
+        _scores(tmp_path / "kb", officer, query),
+        _scores(readable, officer, query),
+    )
+    assert [i for i, _ in with_hidden] == [i for i, _ in without]
+    # the engine sums in float32, in an order that may follow its segment layout
+    assert [s for _, s in with_hidden] == pytest.approx([s for _, s in without], rel=1e-6)
 
 
 def test_an_index_of_the_old_layout_is_refused_with_a_rebuild_message(tmp_path: Path) -> None:
