@@ -2,7 +2,8 @@
 
 Folder layout (one per collection): `shard/` (the Edge shard, created with the
 write-ahead log off, so any number of processes may load it at once), `meta.json`
-(BM25 statistics, the dense size, and a generation bumped by every write) and `lock`.
+(the statistics of `layout.EMPTY_STATS`, the dense size, and a generation bumped by
+every write) and `lock`.
 
 Concurrency across processes:
 - readers take a shared `flock` only while loading the shard, so readers never block
@@ -15,6 +16,7 @@ Concurrency across processes:
 
 from __future__ import annotations
 
+import copy
 import fcntl
 import json
 import os
@@ -98,6 +100,7 @@ class EdgeEngine:
             if not self._meta_path.exists():
                 self._create(dense_dim)
         self._version_seen = (0, 0)
+        self._stats: tuple[tuple[int, int], dict[str, Any]] | None = None
         self._shard: qe.EdgeShard | None = None
         self._writing = False
         self._current()
@@ -108,7 +111,7 @@ class EdgeEngine:
             vectors = {DENSE: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine)}
         config = qe.EdgeConfig(
             vectors=vectors,
-            sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+            sparse_vectors={SPARSE: qe.EdgeSparseVectorParams()},
             wal_enabled=False,
         )
         shard = qe.EdgeShard.create(str(self._shard_path), config)
@@ -116,7 +119,7 @@ class EdgeEngine:
             shard.update(qe.UpdateOperation.create_field_index(field, _INDEX_KIND[kind]))
         shard.flush()
         shard.close()
-        meta = {"generation": 0, "dense_dim": dense_dim, "bm25": dict(EMPTY_STATS)}
+        meta = {"generation": 0, "dense_dim": dense_dim, "bm25": copy.deepcopy(EMPTY_STATS)}
         self._write_meta(meta)
 
     def _read_meta(self) -> dict[str, Any]:
@@ -154,7 +157,12 @@ class EdgeEngine:
             return self._load()
 
     def read_stats(self) -> dict[str, Any]:
-        return dict(self._read_meta()["bm25"])
+        """The statistics, parsed once per published version (a query reads them each time)."""
+        version = self._version()
+        cached = self._stats
+        if cached is None or cached[0] != version:
+            cached = self._stats = (version, dict(self._read_meta()["bm25"]))
+        return dict(cached[1])
 
     def write_stats(self, stats: dict[str, Any]) -> None:
         meta = self._read_meta()

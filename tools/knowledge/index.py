@@ -29,6 +29,7 @@ from tools.knowledge.sparse import (
     document_vector,
     query_vector,
 )
+from tools.knowledge.termstats import LAYOUT_VERSION, StatsCache, document_entry
 from validators.clearance.knowledge import qdrant_filter_spec
 
 
@@ -88,6 +89,7 @@ class KnowledgeIndex:
         self._embedder = embedder
         self._scratch = scratch
         self._closed = False
+        self._readable = StatsCache()
 
     @classmethod
     def open(
@@ -114,11 +116,21 @@ class KnowledgeIndex:
             engine = EdgeEngine(path / collection, dim)
         index = cls(engine, embedder, scratch)
         try:
+            index._check_layout(path / collection if path is not None else collection)
             index._check_dense(dim)
         except BaseException:
             index.close()
             raise
         return index
+
+    def _check_layout(self, where: Path | str) -> None:
+        layout = self._engine.read_stats().get("layout")
+        if layout != LAYOUT_VERSION:
+            raise BadInput(
+                f"the knowledge index {where} has layout {layout or 1}, built with corpus-wide "
+                f"term statistics; this version needs layout {LAYOUT_VERSION}: delete it and "
+                "ingest the knowledge base again"
+            )
 
     def _check_dense(self, dim: int | None) -> None:
         if dim is not None and self._engine.dense_dim() != dim:
@@ -132,29 +144,31 @@ class KnowledgeIndex:
         then upsert; a document ingested again replaces all its earlier chunks."""
         return self.ingest_documents([parse_document(p) for p in markdown_files(paths)])
 
-    def ingest_documents(self, docs: Sequence[KbDocument]) -> IngestReport:
-        """Upsert already-parsed documents (see `ingest`)."""
-        ids = [d.id for d in docs]
+    def ingest_documents(self, docs_in: Sequence[KbDocument]) -> IngestReport:
+        """Upsert already-parsed documents (see `ingest`); each document's visibility and
+        term frequencies are recorded with the statistics (`termstats.document_entry`)."""
+        ids = [d.id for d in docs_in]
         if len(set(ids)) != len(ids):
             dup = sorted({i for i in ids if ids.count(i) > 1})
             raise BadInput(f"duplicate document ids in one ingest: {', '.join(dup)}")
-        chunks = [c for d in docs for c in chunk_document(d)]
+        chunks = [c for d in docs_in for c in chunk_document(d)]
         tokens = [analyse_passage(index_text(c)) for c in chunks]
+        params = Bm25Params()
         with self._engine.writing():
             old = self._engine.lengths(ids) if ids else {}
-            stats = self._engine.read_stats()
-            total = int(stats.get("total_length", 0)) - sum(old.values()) + sum(map(len, tokens))
-            count = int(stats.get("chunks", 0)) - len(old) + len(chunks)
-            params = Bm25Params(
-                k1=float(stats.get("k1", 1.2)),
-                b=float(stats.get("b", 0.75)),
-                avgdl=total / count if count else 100.0,
-            )
             self._engine.upsert(self._points(chunks, tokens, params))
             stale = sorted(set(old) - {c.chunk_id for c in chunks})
             if stale:
                 self._engine.delete(stale)
-            stats.update(total_length=total, chunks=count)
+            stats = self._engine.read_stats()
+            own: dict[str, list[list[str]]] = {d.id: [] for d in docs_in}
+            for chunk, terms in zip(chunks, tokens, strict=True):
+                own[chunk.doc.id].append(terms)
+            docs = dict(stats.get("docs") or {})
+            docs.update(
+                {d.id: document_entry(d.clearance, d.precincts, own[d.id]) for d in docs_in}
+            )
+            stats.update(docs=docs, revision=int(stats.get("revision", 0)) + 1)
             self._engine.write_stats(stats)
         return IngestReport(doc_ids=tuple(ids), chunks=len(chunks), removed=len(stale))
 
@@ -175,7 +189,10 @@ class KnowledgeIndex:
         if not tokens or k < 1:
             return SearchResult(passages=[])
         allowed = to_filter(qdrant_filter_spec(officer))
-        sparse = query_vector(tokens)
+        stats = self._engine.read_stats()
+        revision = int(stats.get("revision", 0))
+        readable = self._readable.get(revision, stats.get("docs") or {}, officer)
+        sparse = query_vector(tokens, readable.idf)
         dense = self._embedder.embed([query])[0] if self._embedder is not None else None
         hits = self._engine.query(sparse, dense, allowed, k, with_payload=True)
         top = self._engine.query(sparse, None, None, k, with_payload=False)

@@ -1,9 +1,10 @@
 """The one collection design both engines share: vector names, payload and its indexes.
 
-Each chunk is a point with a BM25 sparse vector `bm25` (weights from `sparse.py`; the
-engine multiplies in the IDF, `Modifier.IDF`), an optional dense vector `dense`, and a
-payload whose access fields carry payload indexes so the clearance filter is an index
-look-up, not a scan.
+Each chunk is a point with a BM25 sparse vector `bm25` (weights from `sparse.py`; no
+engine-side IDF modifier: the query carries the IDF over what the officer may read, from
+the per-document frequencies in the statistics, `termstats.py`), an optional dense
+vector `dense`, and a payload whose access fields carry payload indexes so the
+clearance filter is an index look-up, not a scan.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Literal, Protocol
 from tools.knowledge.chunking import Chunk
 from tools.knowledge.qfilter import AllOf
 from tools.knowledge.sparse import SparseVec
+from tools.knowledge.termstats import LAYOUT_VERSION
 from tools.knowledge.text import sentences
 
 SPARSE = "bm25"
@@ -27,8 +29,9 @@ PAYLOAD_INDEXES: tuple[tuple[str, IndexKind], ...] = (
     ("all_precincts", "integer"),
     ("doc_id", "keyword"),
 )
-#: BM25 constants and corpus statistics kept with the collection (see `sparse.Bm25Params`).
-EMPTY_STATS: dict[str, Any] = {"k1": 1.2, "b": 0.75, "total_length": 0, "chunks": 0}
+#: Statistics kept with the collection: the layout version, a revision bumped by every
+#: ingest, and per document its visibility and term frequencies (`termstats.document_entry`).
+EMPTY_STATS: dict[str, Any] = {"layout": LAYOUT_VERSION, "revision": 0, "docs": {}}
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,14 @@
 """The production engine: a Qdrant server or cluster through qdrant-client (`QDRANT_URL`).
 
-Same collection design as the embedded engine (`layout.py`). BM25 statistics live in
-the collection's metadata. Only this module imports qdrant-client, and only the
-server path imports this module, so the command line starts without it.
+Same collection design as the embedded engine (`layout.py`). The statistics (layout
+version, per-document term frequencies) live in the collection's metadata.
+Only this module imports qdrant-client, and only the server path imports this module,
+so the command line starts without it.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -93,8 +95,8 @@ class ServerEngine:
             self._client.create_collection,
             self._collection,
             vectors_config=dense,
-            sparse_vectors_config={SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
-            metadata={"bm25": dict(EMPTY_STATS)},
+            sparse_vectors_config={SPARSE: models.SparseVectorParams()},
+            metadata={"bm25": copy.deepcopy(EMPTY_STATS)},
         )
         for field, kind in PAYLOAD_INDEXES:
             self._call(
@@ -105,7 +107,7 @@ class ServerEngine:
         return self._call(self._client.get_collection, self._collection).config
 
     def read_stats(self) -> dict[str, Any]:
-        return dict((self._info().metadata or {}).get("bm25") or EMPTY_STATS)
+        return dict((self._info().metadata or {}).get("bm25") or {})
 
     def write_stats(self, stats: dict[str, Any]) -> None:
         self._call(self._client.update_collection, self._collection, metadata={"bm25": stats})

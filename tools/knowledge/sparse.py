@@ -1,8 +1,10 @@
 """BM25-style sparse vectors with no model download.
 
-Documents carry BM25 term-frequency saturation with length normalisation; queries carry
-term presence; the collection's `Modifier.IDF` makes Qdrant multiply in the IDF, so the
-dot product is the BM25 score. Text first goes through the shared domain vocabulary
+Documents carry BM25 term-frequency saturation with length normalisation against a fixed
+length constant (not the corpus average, which would count documents a reader may not see);
+queries carry each term's IDF over the documents the asking officer may read
+(`termstats.py`), so the dot product is the BM25 score over that officer's readable corpus.
+Text first goes through the shared domain vocabulary
 (typos, synonyms, Hinglish, IPC <-> BNS counterparts) on both sides.
 """
 
@@ -12,6 +14,7 @@ import hashlib
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -177,15 +180,16 @@ def _vector(weights: dict[int, float]) -> SparseVec:
 
 @dataclass(frozen=True)
 class Bm25Params:
-    """BM25 constants and the corpus average length the document weights were built with."""
+    """BM25 constants; `avgdl` is a fixed constant near the shipped knowledge base's average
+    chunk length (75 terms), never measured from an index's contents."""
 
     k1: float = 1.2
     b: float = 0.75
-    avgdl: float = 100.0
+    avgdl: float = 75.0
 
 
 def document_vector(tokens: list[str], params: Bm25Params) -> SparseVec:
-    """BM25 saturated, length-normalised term weights (IDF is applied by Qdrant)."""
+    """BM25 saturated, length-normalised term weights (the IDF is in the query vector)."""
     counts = Counter(tokens)
     norm = params.k1 * (1 - params.b + params.b * len(tokens) / max(params.avgdl, 1.0))
     weights: dict[int, float] = {}
@@ -195,6 +199,6 @@ def document_vector(tokens: list[str], params: Bm25Params) -> SparseVec:
     return _vector(weights)
 
 
-def query_vector(tokens: list[str]) -> SparseVec:
-    """Presence of each distinct query term."""
-    return _vector({token_id(t): 1.0 for t in tokens})
+def query_vector(tokens: list[str], idf: Callable[[int], float]) -> SparseVec:
+    """Each distinct query term weighted by its IDF (`idf` of the term id)."""
+    return _vector({key: idf(key) for key in {token_id(t) for t in tokens}})

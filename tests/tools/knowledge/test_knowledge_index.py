@@ -6,6 +6,7 @@ server, on the server engine too (see conftest).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -95,7 +96,7 @@ def test_reingesting_a_document_replaces_all_its_chunks(
     assert index.search("transfer papers", officer).passages[0].text == "Transfer papers quickly."
 
 
-def test_rarer_terms_weigh_more_through_the_idf_modifier(
+def test_rarer_terms_weigh_more_through_the_idf(
     index: KnowledgeIndex, write_doc, make_officer
 ) -> None:
     for n in range(4):
@@ -164,3 +165,45 @@ def test_repository_canary_never_reaches_a_clearance_1_officer(
     assert all(p.clearance == 1 for p in result.passages)
     assert not any("CANARY" in p.text or "Nightjar" in p.title for p in result.passages)
     assert result.filtered_out >= 1
+
+
+def _scores(folder: Path, officer, query: str) -> list[tuple[str, float]]:
+    index = KnowledgeIndex.open(path=folder.parent / f"{folder.name}-index")
+    try:
+        index.ingest([folder])
+        return [(p.chunk_id, p.score) for p in index.search(query, officer, k=10).passages]
+    finally:
+        index.close()
+
+
+def test_scores_do_not_depend_on_documents_the_officer_may_not_read(
+    write_doc, make_officer, tmp_path: Path
+) -> None:
+    write_doc("sop-log", "Patrol log", {"Log": "Every patrol keeps a patrol log."})
+    write_doc("sop-rare", "Rare", {"Log": "Every patrol notes a gyrfalcon sighting."})
+    readable = tmp_path / "readable"
+    readable.mkdir()
+    for source in (tmp_path / "kb").iterdir():
+        (readable / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    for n in range(6):  # make "gyrfalcon" common, but only where this officer cannot look
+        write_doc(f"restricted-{n}", f"R {n}", {"S": "gyrfalcon gyrfalcon patrol"}, clearance=5)
+        write_doc(f"so-{n}", f"S {n}", {"S": "gyrfalcon log"}, precincts=("BLR-E-WFD",))
+    officer = make_officer(1, "BLR-E-KRP")
+    query = "gyrfalcon patrol log"
+    with_hidden, without = (
+        _scores(tmp_path / "kb", officer, query),
+        _scores(readable, officer, query),
+    )
+    assert [i for i, _ in with_hidden] == [i for i, _ in without]
+    # the engine sums in float32, in an order that may follow its segment layout
+    assert [s for _, s in with_hidden] == pytest.approx([s for _, s in without], rel=1e-6)
+
+
+def test_an_index_of_the_old_layout_is_refused_with_a_rebuild_message(tmp_path: Path) -> None:
+    KnowledgeIndex.open(path=tmp_path).close()
+    meta = tmp_path / "sop_kb" / "meta.json"
+    data = json.loads(meta.read_text(encoding="utf-8"))
+    data["bm25"] = {"k1": 1.2, "b": 0.75, "total_length": 0, "chunks": 0}
+    meta.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BadInput, match="ingest the knowledge base again"):
+        KnowledgeIndex.open(path=tmp_path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -10,10 +11,10 @@ import httpx
 import pytest
 import respx
 
-from schemas.errors import BackendUnavailable
+from schemas.errors import BackendUnavailable, BadInput
 from tools.knowledge.embedders import HashingEmbedder
 from tools.knowledge.index import KnowledgeIndex
-from tools.knowledge.layout import PAYLOAD_INDEXES
+from tools.knowledge.layout import EMPTY_STATS, PAYLOAD_INDEXES
 from tools.knowledge.service import KnowledgeService
 
 URL = "http://qdrant.test:6333"
@@ -51,11 +52,34 @@ def _point(doc_id: str, clearance: int, precincts: list[str]) -> dict[str, Any]:
     }
 
 
+def _info(vectors: dict[str, Any]) -> dict[str, Any]:
+    """A collection description of the current layout (statistics in its metadata)."""
+    return {
+        "status": "green",
+        "optimizer_status": "ok",
+        "segments_count": 1,
+        "payload_schema": {},
+        "config": {
+            "params": {"vectors": vectors},
+            "hnsw_config": {"m": 16, "ef_construct": 100, "full_scan_threshold": 10000},
+            "optimizer_config": {
+                "deleted_threshold": 0.2,
+                "vacuum_min_vector_number": 1000,
+                "default_segment_number": 0,
+                "flush_interval_sec": 5,
+            },
+            "wal_config": {"wal_capacity_mb": 32, "wal_segments_ahead": 0},
+            "metadata": {"bm25": copy.deepcopy(EMPTY_STATS)},
+        },
+    }
+
+
 @pytest.fixture
 def qdrant() -> Iterator[respx.MockRouter]:
     with respx.mock(base_url=URL, assert_all_called=False) as router:
         router.get("/").mock(return_value=httpx.Response(200, json={"version": "1.20.0"}))
         router.get("/collections/sop_kb/exists").mock(return_value=_ok({"exists": True}))
+        router.get("/collections/sop_kb").mock(return_value=_ok(_info({})))
         router.post("/collections/sop_kb/points/count").mock(return_value=_ok({"count": 0}))
         yield router
 
@@ -85,25 +109,7 @@ def test_fusion_query_filters_both_prefetches_and_the_fused_result(
     qdrant: respx.MockRouter, make_officer
 ) -> None:
     qdrant.get("/collections/sop_kb").mock(
-        return_value=_ok(
-            {
-                "status": "green",
-                "optimizer_status": "ok",
-                "segments_count": 1,
-                "payload_schema": {},
-                "config": {
-                    "params": {"vectors": {"dense": {"size": 64, "distance": "Cosine"}}},
-                    "hnsw_config": {"m": 16, "ef_construct": 100, "full_scan_threshold": 10000},
-                    "optimizer_config": {
-                        "deleted_threshold": 0.2,
-                        "vacuum_min_vector_number": 1000,
-                        "default_segment_number": 0,
-                        "flush_interval_sec": 5,
-                    },
-                    "wal_config": {"wal_capacity_mb": 32, "wal_segments_ahead": 0},
-                },
-            }
-        )
+        return_value=_ok(_info({"dense": {"size": 64, "distance": "Cosine"}}))
     )
     qdrant.post("/collections/sop_kb/points/query").mock(return_value=_ok({"points": []}))
     idx = KnowledgeIndex.open(url=URL, embedder=HashingEmbedder(64))
@@ -143,15 +149,27 @@ def test_a_new_collection_gets_the_shared_design(make_officer) -> None:
         router.get("/").mock(return_value=httpx.Response(200, json={"version": "1.20.0"}))
         router.get("/collections/sop_kb/exists").mock(return_value=_ok({"exists": False}))
         create = router.put("/collections/sop_kb").mock(return_value=_ok(True))
+        router.get("/collections/sop_kb").mock(return_value=_ok(_info({})))
         index = router.put("/collections/sop_kb/index").mock(
             return_value=_ok({"operation_id": 1, "status": "completed"})
         )
         KnowledgeIndex.open(url=URL).close()
     body = json.loads(create.calls[0].request.content)
-    assert body["sparse_vectors"] == {"bm25": {"modifier": "idf"}}
-    assert body["metadata"]["bm25"]["chunks"] == 0
+    assert body["sparse_vectors"]["bm25"].get("modifier") in (None, "none")
+    assert body["metadata"]["bm25"] == EMPTY_STATS
     fields = {
         (b["field_name"], b["field_schema"])
         for b in (json.loads(c.request.content) for c in index.calls)
     }
     assert fields == {(name, kind) for name, kind in PAYLOAD_INDEXES}
+
+
+def test_a_collection_of_the_old_layout_is_refused_with_a_rebuild_message() -> None:
+    old = _info({})
+    old["config"]["metadata"] = {"bm25": {"k1": 1.2, "b": 0.75, "total_length": 9, "chunks": 1}}
+    with respx.mock(base_url=URL, assert_all_called=False) as router:
+        router.get("/").mock(return_value=httpx.Response(200, json={"version": "1.20.0"}))
+        router.get("/collections/sop_kb/exists").mock(return_value=_ok({"exists": True}))
+        router.get("/collections/sop_kb").mock(return_value=_ok(old))
+        with pytest.raises(BadInput, match="ingest the knowledge base again"):
+            KnowledgeIndex.open(url=URL)

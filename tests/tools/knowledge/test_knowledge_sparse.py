@@ -80,10 +80,10 @@ def test_vectors_have_sorted_unique_indices() -> None:
     assert list(vec.indices) == sorted(set(vec.indices))
 
 
-def test_query_vector_is_term_presence() -> None:
-    vec = query_vector(["zero", "fir", "fir"])
-    assert sorted(vec.indices) == sorted({token_id("zero"), token_id("fir")})
-    assert set(vec.values) == {1.0}
+def test_query_vector_weighs_each_distinct_term_by_its_idf() -> None:
+    idf = {token_id("zero"): 2.5, token_id("fir"): 0.5}
+    vec = query_vector(["zero", "fir", "fir"], idf.__getitem__)
+    assert dict(zip(vec.indices, vec.values, strict=True)) == idf
 
 
 def test_the_vendored_stop_words_are_scikit_learns_list() -> None:
