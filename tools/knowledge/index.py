@@ -128,8 +128,9 @@ class KnowledgeIndex:
         if layout != LAYOUT_VERSION:
             raise BadInput(
                 f"the knowledge index {where} has layout {layout or 1}, built with corpus-wide "
-                f"term statistics; this version needs layout {LAYOUT_VERSION}: delete it and "
-                "ingest the knowledge base again"
+                f"term statistics; this version needs layout {LAYOUT_VERSION}: delete that "
+                "folder and ingest the knowledge base again (`crimeassist seed-demo` for the "
+                "demo home, `crimeassist kb ingest <folder>` otherwise)"
             )
 
     def _check_dense(self, dim: int | None) -> None:
