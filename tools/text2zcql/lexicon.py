@@ -507,6 +507,8 @@ LOCAL_PHRASES: dict[str, str] = {
     "thorisi": "show",
     "batao": "tell",
     "bataiye": "tell",
+    "investigation officer": "investigating officer",
+    "investigation officers": "investigating officers",
     "pending iruva": "pending",
     "investigation nalli iruva": "under investigation",
     "investigation alli iruva": "under investigation",
@@ -664,3 +666,32 @@ LOCAL_PHRASES: dict[str, str] = {
 }
 """Hinglish and Kanglish words read as the English the parser's grammar and vocabulary use
 ("kis thane mein sabse zyada" -> "which station mein most"); longest phrase first."""
+_INVESTIGATION_NOUNS = ("investigation", "investigations", "tanikhe", "tanikhey", "tafteesh")
+_LOCATIVES = ("nalli", "alli", "yalli", "mein", "me", "mai", "main", "pe", "par")
+_BEING = (
+    "",
+    " iruva",
+    " iro",
+    " irodu",
+    " iruvantha",
+    " ide",
+    " ive",
+    " hai",
+    " hain",
+    " chal raha",
+    " chal rahe",
+    " chal rahi",
+)
+LOCAL_PHRASES.update(
+    {
+        f"{noun} {at}{being}": "under investigation"
+        for noun in _INVESTIGATION_NOUNS
+        for at in _LOCATIVES
+        for being in _BEING
+    }
+    | {f"in {noun}": "under investigation" for noun in _INVESTIGATION_NOUNS}
+    | {f"pending{being}": "pending" for being in _BEING if being}
+)
+"""Still-under-investigation wording in Hinglish and Kanglish ("investigation nalli iro",
+"abhi bhi investigation mein", "tanikheyalli ide", "pending ide"): the status, never framing
+words around a dropped "investigation"."""

@@ -16,7 +16,7 @@ _OWN = re.compile(
     r"(?:(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
     r"(?:police\s+stations?|stations?|ps|jurisdictions?|areas?|precincts?|thanas?|thane|limits?|"
     r"ilaqe|ilaka|ilake|vyapti|(?:sub[- ]?)?divisions?|circles?|zones?|ranges?|"
-    r"charge)\b"
+    r"charge)(?:['’]s)?\b"
     r"(?:\s+(?:mein|me|mai|nalli|alli|li))?",
     re.IGNORECASE,
 )
