@@ -29,6 +29,7 @@ from tools.text2zcql.lexicon import (
     CRIME_DOERS,
     CRIME_PHRASES,
     DIMENSIONS,
+    GENDER_WORDS,
     MODE_PHRASES,
     ROLE_WORDS,
     STATUS_PHRASES,
@@ -565,6 +566,9 @@ STATUS_FRAGMENTS = _words("investigation investigations")
 """Words that name a status only inside a phrase ("under investigation", "investigation
 nalli iro"): left over on their own ("Lashkar investigation cases") no status was read, so
 they are content words to ground (asked about), never framing dropped silently."""
+LONE_WORDS = STATUS_FRAGMENTS | frozenset(GENDER_WORDS)
+"""Words that filter only when a reading takes them: a status fragment, or a gender that no
+persons reading took ("crimes against women"): left over, they are asked about."""
 PRECINCT_CODES = frozenset(w for s in places.STATIONS for w in s.precinct_id.lower().split("-"))
 """Fragments of precinct codes ("mde"): vocabulary, but never a correction target."""
 _VOCABULARY = VOCABULARY
@@ -840,7 +844,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
                 w not in _VOCABULARY
                 or w.rstrip("s") in FRAGMENTS
                 or w in PLACE_FRAGMENTS
-                or w in STATUS_FRAGMENTS
+                or w in LONE_WORDS
             )
         )
     )

@@ -267,6 +267,15 @@ VEHICLE_TYPE_PHRASES: dict[str, str] = {
 """Kinds of vehicle -> `vehicles.vehicle_type` (read when the question asks about vehicles by
 status, so "cars not recovered" is never answered for every vehicle)."""
 
+_FEMALE = "female females women woman ladies lady mahila mahilayen mahilas aurat auratein hengasaru"
+_FEMALE += " hengasu hengsaru hennu"
+_MALE = "male males men man gents purusha purushru purusharu purush aadmi gandasaru gandasu"
+GENDER_WORDS: dict[str, str] = {
+    **dict.fromkeys(_FEMALE.split(), "Female"),
+    **dict.fromkeys(_MALE.split(), "Male"),
+}
+"""Words for a person's gender (English, Hinglish, Kanglish), as stored in `persons.gender`."""
+
 STATUS_PHRASES: dict[str, str] = {
     "pending": "Under Investigation",
     "open": "Under Investigation",
@@ -507,6 +516,11 @@ LOCAL_PHRASES: dict[str, str] = {
     "thorisi": "show",
     "batao": "tell",
     "bataiye": "tell",
+    "nobody": "no one",
+    "without any arrests": "with no arrests",
+    "without any arrest": "with no arrest",
+    "without arrests": "with no arrests",
+    "without arrest": "with no arrest",
     "investigation officer": "investigating officer",
     "investigation officers": "investigating officers",
     "pending iruva": "pending",

@@ -19,20 +19,12 @@ from tools.text2zcql.base import ZcqlDraft
 from tools.text2zcql.conditions import filters, too_many
 from tools.text2zcql.dates import Period
 from tools.text2zcql.entities import Entities
-from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.lexicon import DIMENSION_LABELS, GENDER_WORDS
 
 _ROLE = r"(?:accused|victims?|complainants?|witness(?:es)?|suspects?|persons?|people)"
-_FEMALE = "female females women woman ladies lady mahila mahilayen mahilas aurat auratein hengasaru"
-_FEMALE += " hengasu hengsaru hennu"
-_MALE = "male males men man gents purusha purushru purusharu purush aadmi gandasaru gandasu"
-_GENDER_WORDS = {
-    **dict.fromkeys(_FEMALE.split(), "Female"),
-    **dict.fromkeys(_MALE.split(), "Male"),
-}
-"""Words for a person's gender (English, Hinglish, Kanglish), as stored in `persons.gender`."""
 _GENDER = re.compile(
     r"(?<!missing )(?<!against )(?<!of a )\b(?:(?:are|is|were|was)\s+)?("
-    + "|".join(sorted(_GENDER_WORDS, key=len, reverse=True))
+    + "|".join(sorted(GENDER_WORDS, key=len, reverse=True))
     + r")\b(?!\s+(?:police|ps|station|thana|constables?|officers?|io|ios|staff)\b)"
 )
 """A gender word anywhere in a question about persons ("women accused", "how many women are
@@ -187,12 +179,14 @@ def _read_roles(question: str, back: bool = False) -> tuple[str, PersonWords]:
         text = text[: filed.start()] + "complainant of" + text[filed.end() :]
     for typed, word in _ROLE_SYNONYMS.items():
         text = re.sub(rf"\b{typed}\b", word, text, flags=re.IGNORECASE)
+    if role is None and _GENDER.search(lowered) and ARREST.search(lowered):
+        role = "accused"  # "how many women were arrested": only accused are arrested
     if role is None and not (back and _GENDER.search(lowered)):
         return text, PersonWords()
     text = _KAUN.sub("who", text)
     gender = None
     if m := _GENDER.search(text.lower()):
-        gender = _GENDER_WORDS[m[1]]
+        gender = GENDER_WORDS[m[1]]
         text = text[: m.start()] + " " + text[m.end() :]
     juvenile = False
     if m := _JUVENILE.search(text.lower()):
