@@ -706,6 +706,15 @@ LOCAL_PHRASES.update(
     | {f"in {noun}": "under investigation" for noun in _INVESTIGATION_NOUNS}
     | {f"pending{being}": "pending" for being in _BEING if being}
 )
+LOCAL_PHRASES.update(
+    {
+        f"{arrest}{still} {left}": "no arrest yet"
+        for arrest in ("arrest", "giraftari")
+        for still in ("", " abhi", " abhi bhi", " innu", " still")
+        for left in ("baaki", "baki", "bakki")
+    }
+)
+"""An arrest still to be made ("arrest baaki", "arrest innu baaki"): no accused arrested."""
 """Still-under-investigation wording in Hinglish and Kanglish ("investigation nalli iro",
 "abhi bhi investigation mein", "tanikheyalli ide", "pending ide"): the status, never framing
 words around a dropped "investigation"."""
