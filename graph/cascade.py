@@ -18,7 +18,7 @@ from graph.routing.grounded import grounded_records_question
 from graph.routing.llm_router import llm_route
 from graph.routing.mixed import detect_mixed_intent
 from graph.routing.policy import Thresholds, decide, resolve_llm
-from graph.routing.rules import rule_route
+from graph.routing.rules import records_over_festival_days, rule_route
 from graph.routing.scope import keep_police_work
 from schemas.routing import RouteDecision
 
@@ -65,8 +65,15 @@ class RouterCascade:
             reason = f"llm router {llm_scores.route} {llm_scores.confidence:.2f}"
         elif decided.stage == "fallback":
             reason = f"below the accept threshold ({scores.confidence:.2f})"
-        if decided.route in ("fallback", "rag") and grounded_records_question(text, date.today()):
+        records = decided.route in ("fallback", "rag") and grounded_records_question(
+            text, date.today()
+        )
+        if records:
             reason = f"{reason}; the records reader grounds a records filter and every word"
+        elif decided.route == "fallback" and records_over_festival_days(text):
+            records = True
+            reason = f"{reason}; records over a period named by festivals, no date or days asked"
+        if records:
             return RouteDecision(
                 route="zcql",
                 confidence=1.0,

@@ -36,6 +36,11 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   what a document contains, how to do something; `graph.routing.knowledge_frame`) that names
   no FIR, plate, place, period, IO or person and counts nothing is `rag`, even when it names
   a crime: the records hold no punishments or deadlines.
+- A records question over a period named by festivals ("FIRs from Diwali day till now",
+  "chain snatching between Dasara and Deepavali") is never date arithmetic: the date
+  calculator takes only questions that ask for a date or a number of days
+  (`records_over_festival_days`; the cascade sends such a question to records when the
+  classifier would send it to the fallback engine).
 - A records count or list that mentions tomorrow only as context ("meeting with the DCP
   tomorrow, how many thefts last month") is `zcql`; the word alone does not make it date
   arithmetic, which still goes to the fallback engine.
@@ -54,6 +59,7 @@ from graph.fallback.web_need import asks_live_figure, asks_web_search
 from graph.routing.knowledge_frame import asks_law_or_procedure
 from graph.routing.mixed import has_record_signal
 from graph.routing.scope import out_of_scope_class, police_work_named
+from tools.text2zcql.dates import festival_mentions
 from tools.text2zcql.offline import asks_forecast
 from tools.text2zcql.understand import understand
 
@@ -138,6 +144,30 @@ def names_records(text: str) -> bool:
     return bool(e.crimes or e.stations or e.districts)
 
 
+_DATE_OR_DAYS_ASKED = re.compile(
+    r"\bhow (?:many|long)\s+(?:days|weeks|months|years)\b|\bnumber of (?:days|weeks)\b"
+    r"|\b(?:kitne|kitni|eshtu|estu|yeshtu)\s+(?:din|dino|dina\w*|hafte|mahine|vaara|tingal\w*)\b"
+    r"|\b(?:what|which)\s+(?:date|day|weekday)\b|\bday of the week\b|\bwhen\b|\bkab\b"
+    r"|\b(?:yaavaga|yavaga|yaava dina|yava dina|yaava dinanka)\b"
+    r"|\bdays? (?:left|ago|to go|remain\w*|between|since|until)\b|\bhow long\b",
+    re.IGNORECASE,
+)
+"""Asking for a date or a number of days: the date calculator's questions."""
+_RECORD_NOUN = re.compile(r"\b(?:firs?|cases?|crimes?|complaints?|incidents?|arrests?)\b", re.I)
+
+
+def records_over_festival_days(text: str) -> bool:
+    """Records (an FIR or case noun, or a crime) over a period named by festivals, asking for
+    no date or number of days ("FIRs in the division from Diwali day till now, total")."""
+    if not festival_mentions(text.lower(), date.today()) or _DATE_OR_DAYS_ASKED.search(text):
+        return False
+    if asks_legal_deadline(text):
+        return False
+    if _RECORD_NOUN.search(text):
+        return True
+    return bool(understand(text, date.today()).entities.crimes)
+
+
 def is_records_follow_up(text: str, last_route: str | None) -> bool:
     """A short follow-up right after a records answer."""
     if last_route != "zcql":
@@ -162,7 +192,11 @@ def needs_tools(text: str) -> bool:
         return True
     if plain_arithmetic(text):
         return True
-    if asks_date_arithmetic(text) and (not has_record_signal(text) or asks_legal_deadline(text)):
+    if (
+        asks_date_arithmetic(text)
+        and not records_over_festival_days(text)
+        and (not has_record_signal(text) or asks_legal_deadline(text))
+    ):
         return True
     about_records = has_record_signal(text) or bool(RECORD_WORDS.search(text))
     if not about_records:

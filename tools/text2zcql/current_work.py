@@ -16,7 +16,10 @@ _WORKING = (
     r"being investigated|being probed|being handled)"
 )
 _CURRENT = re.compile(rf"\b(?:{_NOW}\s+{_WORKING}|{_WORKING}\s+{_NOW})\b", re.IGNORECASE)
-_CURRENT_WITH = re.compile(rf"\b{_NOW}\s+(?:with|under|assigned to)\b", re.IGNORECASE)
+_CURRENT_WITH = re.compile(
+    rf"\b{_NOW}\s+(?:with|under(?!\s+investigation)|assigned to)\b", re.IGNORECASE
+)
+"""Still with an IO ("currently with R. Lokesh"); "still under investigation" is the status."""
 _PENDING_NOW = re.compile(
     r"\b(under investigation|pending|open)\s+(?:at present|as of now|as of today|right now|"
     r"currently|now)\b",

@@ -29,6 +29,7 @@ from tools.text2zcql.lexicon import (
     CRIME_DOERS,
     CRIME_PHRASES,
     DIMENSIONS,
+    GENDER_WORDS,
     MODE_PHRASES,
     ROLE_WORDS,
     STATUS_PHRASES,
@@ -561,6 +562,13 @@ FRAGMENTS = (
 )
 """Words that belong to a crime only as part of a phrase ("chain" of "chain snatching"):
 left over on their own they were not understood, so they are content words to ground."""
+STATUS_FRAGMENTS = _words("investigation investigations")
+"""Words that name a status only inside a phrase ("under investigation", "investigation
+nalli iro"): left over on their own ("Lashkar investigation cases") no status was read, so
+they are content words to ground (asked about), never framing dropped silently."""
+LONE_WORDS = STATUS_FRAGMENTS | frozenset(GENDER_WORDS)
+"""Words that filter only when a reading takes them: a status fragment, or a gender that no
+persons reading took ("crimes against women"): left over, they are asked about."""
 PRECINCT_CODES = frozenset(w for s in places.STATIONS for w in s.precinct_id.lower().split("-"))
 """Fragments of precinct codes ("mde"): vocabulary, but never a correction target."""
 _VOCABULARY = VOCABULARY
@@ -832,7 +840,12 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
             w
             for w in words
             if w not in FILLER
-            and (w not in _VOCABULARY or w.rstrip("s") in FRAGMENTS or w in PLACE_FRAGMENTS)
+            and (
+                w not in _VOCABULARY
+                or w.rstrip("s") in FRAGMENTS
+                or w in PLACE_FRAGMENTS
+                or w in LONE_WORDS
+            )
         )
     )
     return e

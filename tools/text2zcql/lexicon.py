@@ -267,6 +267,15 @@ VEHICLE_TYPE_PHRASES: dict[str, str] = {
 """Kinds of vehicle -> `vehicles.vehicle_type` (read when the question asks about vehicles by
 status, so "cars not recovered" is never answered for every vehicle)."""
 
+_FEMALE = "female females women woman ladies lady mahila mahilayen mahilas aurat auratein hengasaru"
+_FEMALE += " hengasu hengsaru hennu"
+_MALE = "male males men man gents purusha purushru purusharu purush aadmi gandasaru gandasu"
+GENDER_WORDS: dict[str, str] = {
+    **dict.fromkeys(_FEMALE.split(), "Female"),
+    **dict.fromkeys(_MALE.split(), "Male"),
+}
+"""Words for a person's gender (English, Hinglish, Kanglish), as stored in `persons.gender`."""
+
 STATUS_PHRASES: dict[str, str] = {
     "pending": "Under Investigation",
     "open": "Under Investigation",
@@ -507,6 +516,13 @@ LOCAL_PHRASES: dict[str, str] = {
     "thorisi": "show",
     "batao": "tell",
     "bataiye": "tell",
+    "nobody": "no one",
+    "without any arrests": "with no arrests",
+    "without any arrest": "with no arrest",
+    "without arrests": "with no arrests",
+    "without arrest": "with no arrest",
+    "investigation officer": "investigating officer",
+    "investigation officers": "investigating officers",
     "pending iruva": "pending",
     "investigation nalli iruva": "under investigation",
     "investigation alli iruva": "under investigation",
@@ -664,3 +680,41 @@ LOCAL_PHRASES: dict[str, str] = {
 }
 """Hinglish and Kanglish words read as the English the parser's grammar and vocabulary use
 ("kis thane mein sabse zyada" -> "which station mein most"); longest phrase first."""
+_INVESTIGATION_NOUNS = ("investigation", "investigations", "tanikhe", "tanikhey", "tafteesh")
+_LOCATIVES = ("nalli", "alli", "yalli", "mein", "me", "mai", "main", "pe", "par")
+_BEING = (
+    "",
+    " iruva",
+    " iro",
+    " irodu",
+    " iruvantha",
+    " ide",
+    " ive",
+    " hai",
+    " hain",
+    " chal raha",
+    " chal rahe",
+    " chal rahi",
+)
+LOCAL_PHRASES.update(
+    {
+        f"{noun} {at}{being}": "under investigation"
+        for noun in _INVESTIGATION_NOUNS
+        for at in _LOCATIVES
+        for being in _BEING
+    }
+    | {f"in {noun}": "under investigation" for noun in _INVESTIGATION_NOUNS}
+    | {f"pending{being}": "pending" for being in _BEING if being}
+)
+LOCAL_PHRASES.update(
+    {
+        f"{arrest}{still} {left}": "no arrest yet"
+        for arrest in ("arrest", "giraftari")
+        for still in ("", " abhi", " abhi bhi", " innu", " still")
+        for left in ("baaki", "baki", "bakki")
+    }
+)
+"""An arrest still to be made ("arrest baaki", "arrest innu baaki"): no accused arrested."""
+"""Still-under-investigation wording in Hinglish and Kanglish ("investigation nalli iro",
+"abhi bhi investigation mein", "tanikheyalli ide", "pending ide"): the status, never framing
+words around a dropped "investigation"."""

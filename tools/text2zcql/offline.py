@@ -56,6 +56,7 @@ from tools.text2zcql.followup import (
     here_as_these,
     name_the_person,
     name_the_role,
+    points_back,
     records_history,
 )
 from tools.text2zcql.investigators import Investigator, investigators_in
@@ -73,6 +74,7 @@ from tools.text2zcql.persons import (
     describe_persons,
     person_conditions,
     read_person_words,
+    role_named,
 )
 from tools.text2zcql.rank_words import read_rank_words
 from tools.text2zcql.same_again import back_to_fir, names_records, prepare
@@ -252,7 +254,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     if (meant := referent(request.question, history)) is not None:
         return probe_draft(request.precincts, meant)
     question = name_the_role(the_io_meant(question, history), history)
-    question, asked = read_person_words(question)
+    question, asked = read_person_words(question, bool(history) and points_back(question))
     question, vehicle_words = read_vehicle_words(question)
     question = comparison_words(question)
     question = read_yearly(read_workload(read_theft_words(read_involved(question))))
@@ -281,6 +283,14 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "there is no previous question to repeat; please ask it in full."
         )
     u = carry(u, history, request.today, request.precincts)
+    if asked.filtered and asked.role is None:
+        role = role_named(u.text)
+        if role is None:
+            return clarify(
+                f"Which {describe_persons(asked)} do you mean: accused, victims, complainants "
+                "or witnesses?"
+            )
+        asked = replace(asked, role=role)
     problem = _ungrounded(u, request.precincts)
     if problem is not None:
         return problem

@@ -19,10 +19,17 @@ from tools.text2zcql.base import ZcqlDraft
 from tools.text2zcql.conditions import filters, too_many
 from tools.text2zcql.dates import Period
 from tools.text2zcql.entities import Entities
-from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.lexicon import DIMENSION_LABELS, GENDER_WORDS
 
 _ROLE = r"(?:accused|victims?|complainants?|witness(?:es)?|suspects?|persons?|people)"
-_GENDER = re.compile(rf"\b(female|women|woman|male|men|man)\s+(?={_ROLE}\b)")
+_GENDER = re.compile(
+    r"(?<!missing )(?<!against )(?<!of a )\b(?:(?:are|is|were|was)\s+)?("
+    + "|".join(sorted(GENDER_WORDS, key=len, reverse=True))
+    + r")\b(?!\s+(?:police|ps|station|thana|constables?|officers?|io|ios|staff)\b)"
+)
+"""A gender word anywhere in a question about persons ("women accused", "how many women are
+named as accused", "of them how many are ladies"): a filter on the persons, never a name; not
+inside a crime ("missing women", "crimes against women") or a police unit ("women police")."""
 _JUVENILE = re.compile(rf"\b(?:juvenile|minor|child)\s+(?={_ROLE}\b)")
 _AGE = re.compile(
     r"\b(?:aged\s+|age\s+)?(?P<op>older than|elder than|above|over|more than|younger than|"
@@ -68,7 +75,22 @@ NOT_ARRESTED = re.compile(
     r"\b(?:not|never|yet to be|nobody|no one|none)\s+(?:yet\s+|been\s+|was\s+|were\s+)*"
     r"(?:arrested|held)\b|\b(?:absconding|at large|unarrested)\b|"
     r"\b(?:nahi|nahin|illa)\b[\w\s]{0,20}?\b(?:arrest|giraftar)|"
-    r"\b(?:arrest|giraftar)\w*\s+(?:\w+\s+)?(?:nahi|nahin|illa|agilla|aagilla)\b"
+    r"\b(?:arrest|giraftar)\w*\s+(?:\w+\s+)?(?:nahi|nahin|illa|agilla|aagilla)\b|"
+    r"\b(?:no|zero|without(?: any)?|not a single|koi)\s+(?:single\s+)?arrests?\b|"
+    r"\b(?:arrest|giraftar)\w*\s+(?:is\s+|still\s+|abhi\s+|innu\s+)?"
+    r"(?:baaki|baki|bakki|pending|awaited)\b"
+)
+_FIRS_COUNTED = re.compile(
+    r"\b(?:how many|number of|no\.? of|kitne|kitni|eshtu|yeshtu|count(?: of)?|total|list|show|"
+    r"which)\s+(?:(?:pending|open|such|the|of|these|those)\s+)*(?:firs?|cases?)\b"
+    r"|\b(?:firs?|cases?)\s+(?:\w+\s+){0,6}?(?:where|with|in which|having)\b"
+    r"[^?]*\b(?:no|zero|without|not|nobody|none)\b"
+)
+"""The FIRs are what is asked ("how many FIRs", "cases where the accused is named but no
+arrest yet"), not the accused persons in them."""
+_PERSONS_COUNTED = re.compile(
+    r"\b(?:how many|number of|no\.? of|kitne|kitni|eshtu|list|names?|who|which)\s+"
+    r"(?:\w+\s+)?(?:accused|persons?|people|suspects?)\b"
 )
 ANYONE_ARRESTED = re.compile(
     r"\b(?:anyone|anybody|any one|who|whom|which|persons?|people|accused|list|show|names?)\b"
@@ -132,10 +154,12 @@ def role_named(text: str) -> str | None:
     return _SINGULAR.get(word, word)
 
 
-def read_person_words(question: str) -> tuple[str, PersonWords]:
-    """The question with its person attributes read out, and what they were."""
+def read_person_words(question: str, back: bool = False) -> tuple[str, PersonWords]:
+    """The question with its person attributes read out, and what they were. `back`: the
+    question points at an earlier answer ("how many of them are women"), whose role the
+    conversation gives, so an attribute is read with no role named."""
     text, counted = _read_arrests(question)
-    text, words = _read_roles(text)
+    text, words = _read_roles(text, back)
     return text, replace(words, arrests_counted=counted)
 
 
@@ -146,7 +170,7 @@ def _read_arrests(question: str) -> tuple[str, bool]:
     return text, bool(_ARREST_NOUN.search(text))
 
 
-def _read_roles(question: str) -> tuple[str, PersonWords]:
+def _read_roles(question: str, back: bool = False) -> tuple[str, PersonWords]:
     text = question
     lowered = text.lower()
     filed = _FILED.search(lowered)
@@ -155,13 +179,15 @@ def _read_roles(question: str) -> tuple[str, PersonWords]:
         text = text[: filed.start()] + "complainant of" + text[filed.end() :]
     for typed, word in _ROLE_SYNONYMS.items():
         text = re.sub(rf"\b{typed}\b", word, text, flags=re.IGNORECASE)
-    if role is None:
+    if role is None and _GENDER.search(lowered) and ARREST.search(lowered):
+        role = "accused"  # "how many women were arrested": only accused are arrested
+    if role is None and not (back and _GENDER.search(lowered)):
         return text, PersonWords()
     text = _KAUN.sub("who", text)
     gender = None
     if m := _GENDER.search(text.lower()):
-        gender = "Female" if m[1] in ("female", "women", "woman") else "Male"
-        text = text[: m.start()] + text[m.end() :]
+        gender = GENDER_WORDS[m[1]]
+        text = text[: m.start()] + " " + text[m.end() :]
     juvenile = False
     if m := _JUVENILE.search(text.lower()):
         juvenile = True
@@ -262,6 +288,8 @@ def arrests(
     if who.filtered:
         about_without_period += f" ({describe_persons(replace(who, role='accused'))})"
     if NOT_ARRESTED.search(text):
+        if not who.filtered and _FIRS_COUNTED.search(text) and not _PERSONS_COUNTED.search(text):
+            return _firs_without_arrest(e, precincts, about_without_period, counting)
         return _not_arrested(e, precincts, about_without_period, counting, who)
     period = e.period
     if by:
@@ -394,6 +422,33 @@ def _not_arrested(
         f"Accused not arrested in FIRs{about}, newest FIR first.",
         filters=described,
     )
+
+
+def _firs_without_arrest(
+    e: Entities, precincts: list[str], about_without_period: str, counting: bool
+) -> ZcqlDraft:
+    """FIRs naming an accused of whom none is arrested yet (`accused_count > 0`,
+    `arrested_count = 0`), or how many; a period dates the FIRs."""
+    where = [
+        b.equals_any("precinct_id", precincts),
+        *filters(e, ""),
+        b.Condition("accused_count > 0"),
+        b.Condition("arrested_count = 0"),
+    ]
+    dated = f", registered {e.period.describe()}" if e.period else ""
+    about = f"{about_without_period}{dated} with an accused named and none arrested"
+    described = (about_without_period.strip(" ,"), dated.strip(" ,"), "no accused arrested")
+    if counting:
+        statement = b.aggregate(("COUNT(ROWID)",), "firs", where)
+        if statement is None:
+            return too_many()
+        return ZcqlDraft(statement, "count", f"Counting FIRs{about}.", filters=described)
+    if b.cost(where) > b.MAX_CONDITIONS:
+        return too_many()
+    statement = b.select(
+        b.LIST_COLUMNS, "firs", where, order="registered_at DESC", limit=str(b.LIST_LIMIT)
+    )
+    return ZcqlDraft(statement, "list", f"FIRs{about}, newest first.", filters=described)
 
 
 _ARRESTED_ONLY = ("persons.fir_id", "persons.full_name", "persons.role", "persons.arrested_at")

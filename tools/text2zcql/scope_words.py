@@ -16,10 +16,17 @@ _OWN = re.compile(
     r"(?:(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+)?"
     r"(?:police\s+stations?|stations?|ps|jurisdictions?|areas?|precincts?|thanas?|thane|limits?|"
     r"ilaqe|ilaka|ilake|vyapti|(?:sub[- ]?)?divisions?|circles?|zones?|ranges?|"
-    r"charge)\b"
+    r"charge)(?:['’]s)?\b"
     r"(?:\s+(?:mein|me|mai|nalli|alli|li))?",
     re.IGNORECASE,
 )
+_THE_OWN = re.compile(
+    r"(?:\b(?:in|under|of|across|within|for|from|at)\s+)?\bthe\s+(?:whole\s+|entire\s+)?"
+    r"(?:(?:sub[- ]?)?division|jurisdiction|limits)\b",
+    re.IGNORECASE,
+)
+"""'the division', 'the jurisdiction': a unit only the caller's own area can be (a station or a
+district named with 'the' is a place to read, not this)."""
 _WHOLE = re.compile(
     r"(?:\b(?:in|across|for|from)\s+)?\b(?:state[\s-]?wide|(?:all\s+)?(?:across|over)\s+the\s+"
     r"(?:whole\s+|entire\s+)?state|(?:in\s+)?the\s+(?:whole|entire)\s+state|(?:in|within)\s+the\s+state|"
@@ -50,7 +57,7 @@ def own_scope(question: str, own: int | None = None) -> tuple[str, bool]:
             return " "
         return " " if (int(n) if n.isdigit() else _COUNTS[n.lower()]) == own else m[0]
 
-    stripped = _OWN.sub(strip, question)
+    stripped = _THE_OWN.sub(" ", _OWN.sub(strip, question))
     found = int(stripped != question)
     stripped, whole = _WHOLE.subn(" ", stripped)
     found += whole
