@@ -10,32 +10,11 @@ asked about, never dropped) and lists of years. First run: execution accuracy 0.
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
-from tools.domain.places import stations_in
-from tools.text2zcql.base import ZcqlDraft, ZcqlRequest
+from tests.tools.text2zcql.east import draft, sql
 from tools.text2zcql.compare import comparison_words
-from tools.text2zcql.offline import parse
 from tools.text2zcql.scope_words import own_scope
-from validators.zcql.validate import validate
-
-TODAY = date(2026, 12, 3)
-EAST = tuple(sorted(s.precinct_id for s in stations_in("Bengaluru East")))
-
-
-def draft(text: str) -> ZcqlDraft:
-    d = parse(ZcqlRequest(text, EAST, TODAY))
-    if d.statement is not None:
-        assert validate(d.statement, EAST).accepted_statement is not None, d.statement
-    return d
-
-
-def sql(text: str) -> str:
-    d = draft(text)
-    assert d.statement is not None, d.clarification or d.unparsed_reason
-    return d.statement
 
 
 @pytest.mark.parametrize(

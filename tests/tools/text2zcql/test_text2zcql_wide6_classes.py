@@ -9,31 +9,10 @@ festival-named period is not date arithmetic.
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from graph.routing.rules import needs_tools, records_over_festival_days
-from tools.domain.places import stations_in
-from tools.text2zcql.base import ZcqlDraft, ZcqlRequest
-from tools.text2zcql.offline import parse
-from validators.zcql.validate import validate
-
-TODAY = date(2026, 12, 3)
-EAST = tuple(sorted(s.precinct_id for s in stations_in("Bengaluru East")))
-
-
-def draft(text: str, history: tuple[str, ...] = ()) -> ZcqlDraft:
-    d = parse(ZcqlRequest(text, EAST, TODAY, history=history))
-    if d.statement is not None:
-        assert validate(d.statement, EAST).accepted_statement is not None, d.statement
-    return d
-
-
-def sql(text: str, history: tuple[str, ...] = ()) -> str:
-    d = draft(text, history)
-    assert d.statement is not None, d.clarification or d.unparsed_reason
-    return d.statement
+from tests.tools.text2zcql.east import draft, sql
 
 
 @pytest.mark.parametrize(
