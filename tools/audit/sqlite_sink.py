@@ -8,6 +8,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from tenacity import Retrying, retry_if_exception, stop_after_delay, wait_exponential
+
 from schemas.audit import AuditEvent
 from schemas.errors import AuditUnavailable
 from tools.audit.chain import GENESIS_HASH, SealedBatch, seal_batch
@@ -88,6 +90,25 @@ def row_to_event(row: tuple[object, ...]) -> AuditEvent:
     )
 
 
+def _locked(error: BaseException) -> bool:
+    return isinstance(error, sqlite3.OperationalError) and "locked" in str(error)
+
+
+def use_wal(db: sqlite3.Connection, within_s: float = 30.0) -> None:
+    """Put the file in WAL mode. Switching needs the file to itself and SQLite reports "database
+    is locked" at once, without the busy handler, while another process opens or creates it, so
+    the switch is retried for up to `within_s` (a file already in WAL mode is left as it is)."""
+    for attempt in Retrying(
+        retry=retry_if_exception(_locked),
+        stop=stop_after_delay(within_s),
+        wait=wait_exponential(multiplier=0.005, max=0.25),
+        reraise=True,
+    ):
+        with attempt:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode=WAL")
+
+
 class SqliteAuditSink:
     """Serialises appends with BEGIN IMMEDIATE and reads the head inside that transaction, so
     writers in any number of processes keep one chain (the `audit_events_follow` trigger
@@ -104,7 +125,7 @@ class SqliteAuditSink:
             self._db = sqlite3.connect(
                 path, check_same_thread=False, isolation_level=None, timeout=30.0
             )
-            self._db.execute("PRAGMA journal_mode=WAL")
+            use_wal(self._db)
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA + FOLLOWS)
         except sqlite3.Error as error:
