@@ -3,12 +3,12 @@
 - A leading clause ended by a comma or colon whose words all come from small closed classes:
   who is addressed ("Control room,", "Writer sahab,", "team,"), a note or handover heading
   ("Handover note:", "pls check before handover:") or the officer describing themselves
-  ("sir i am new here,").
+  ("sir i am new here,"); an addressee closing it ("... saar").
 - A purpose clause: a senior officer wanting it ("SP office wants figure": a count), a
   document it is needed for ("needed for summons", "need for the lookout note"), keeping it
   ready for someone ("pls keep ready for DCP"), or a bare "for the DCP" closing the question.
-- A reply or format instruction: "reply in grp", "number only" (a count is asked), "(name
-  only)" (names are asked).
+- A reply or format instruction: "reply in grp", "group me bata do", "jaldi batao", "number
+  only" (a count is asked), "(name only)" (names are asked).
 - "calendar year" is the year ("this calendar year" = this year); "Cr" before an FIR number is
   the FIR's crime number ("Cr FIR-2026-04062").
 
@@ -82,6 +82,17 @@ _REPLY = re.compile(
     r"\s*[.!]*\s*$",
     re.IGNORECASE,
 )
+_REPLY_LOCAL = re.compile(
+    r"[\s,;.-]*\b(?:(?:jaldi|jaldi se|turant)\s+)?"
+    r"(?:(?:group|grp|whatsapp)\s+(?:me|mein|pe|par)\s+)?"
+    r"(?:bata|bhej|send kar)\s*(?:do|dena|dijiye|dijie|de)\b\s*[.!]*\s*$|"
+    r"[\s,;.-]*\b(?:jaldi|jaldi se|turant)\s+(?:batao|bataiye|bhejo)\b\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A reply instruction in Hinglish: "group me bata do", "jaldi batao"."""
+_ADDRESS_LAST = re.compile(r"[\s,;.-]+(?:saar|sar|sahib)\s*[.!]*\s*$", re.IGNORECASE)
+"""Whom the question is addressed to, closing it ("... eshtu aagittu saar"); "sir", "madam"
+and "ji" are courtesy the reader already skips anywhere."""
 _ONLY = re.compile(
     r"\s*[-,(]?\s*\b(?P<what>number|count|figure|total|names?)\s+only\b\s*\)?", re.IGNORECASE
 )
@@ -116,7 +127,7 @@ def _leading(text: str, names_records: Callable[[str], bool]) -> tuple[str, str 
 
 
 def _trailing(text: str, names_records: Callable[[str], bool]) -> tuple[str, str | None]:
-    for pattern in (*_PURPOSE, _REPLY):
+    for pattern in (*_PURPOSE, _REPLY, _REPLY_LOCAL, _ADDRESS_LAST):
         m = pattern.search(text)
         if m is None or not _clean(m[0]) or names_records(m[0]):
             continue

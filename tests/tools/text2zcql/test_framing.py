@@ -54,3 +54,10 @@ def test_a_crime_in_the_addressee_position_is_not_set_aside():
     d = draft("team robbery, FIRs in Whitefield in 2025 how many")
     assert d.statement is None
     assert "'team'" in (d.clarification or "")
+
+
+def test_a_hinglish_reply_instruction_and_a_closing_addressee_are_set_aside():
+    d = draft("Whitefield me 2025 me kitni robbery FIR hui, group me bata do")
+    assert d.statement == sql(PLAIN)
+    assert "set aside: 'group me bata do'" in d.explanation
+    assert sql("robbery FIRs in Whitefield in 2025 how many saar") == sql(PLAIN)
