@@ -46,3 +46,13 @@ def grounding_class(u: Understanding) -> str:
 def draft_confidence(u: Understanding, intent: str) -> float:
     """The calibrated confidence of a draft from this understanding and its intent."""
     return round(CALIBRATED[grounding_class(u)] * INTENT_FACTOR.get(intent, 1.0), 4)
+
+
+SET_ASIDE_FACTOR = 0.97
+"""Relative accuracy of an answer that set framing words aside ("for the DCP", "reply in
+grp"): a clause read as framing could, rarely, have been meant as part of the question."""
+
+
+def framed_confidence(confidence: float, aside: tuple[str, ...]) -> float:
+    """`confidence` lowered when words were set aside as framing (see `tools.text2zcql.framing`)."""
+    return round(confidence * SET_ASIDE_FACTOR, 4) if aside else confidence

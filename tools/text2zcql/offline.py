@@ -42,7 +42,7 @@ from tools.text2zcql.conditions import TOO_MANY
 from tools.text2zcql.conditions import describe as _describe
 from tools.text2zcql.conditions import filters as _filters
 from tools.text2zcql.conditions import too_many as _too_many
-from tools.text2zcql.confidence import draft_confidence
+from tools.text2zcql.confidence import draft_confidence, framed_confidence
 from tools.text2zcql.crime_scope import read_crime_scope
 from tools.text2zcql.current_work import read_current_work
 from tools.text2zcql.entities import Entities, person_cases_role
@@ -59,6 +59,7 @@ from tools.text2zcql.followup import (
     points_back,
     records_history,
 )
+from tools.text2zcql.framing import set_aside_frames
 from tools.text2zcql.investigators import Investigator, investigators_in
 from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
@@ -216,7 +217,8 @@ class OfflineZcqlGenerator:
 
 def parse(request: ZcqlRequest) -> ZcqlDraft:
     """The synchronous parser behind `OfflineZcqlGenerator.generate`."""
-    asked_as, again = prepare(read_current_work(request.question), names_records(request.today))
+    framed = set_aside_frames(read_current_work(request.question), names_records(request.today))
+    asked_as, again = prepare(framed.question, names_records(request.today))
     asked_as = back_to_fir(asked_as, records_history(request.history))
     if again and not records_history(request.history):
         return clarify(
@@ -306,6 +308,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
             "count instead?"
         )
     notes = _reading_notes(u)
+    if framed.aside:
+        notes.append("set aside: " + ", ".join(f"'{span}'" for span in framed.aside))
     explanation = draft.explanation
     if notes:
         explanation = f"{explanation.rstrip('.')} ({'; '.join(notes)})."
@@ -315,7 +319,7 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
         draft,
         explanation=explanation,
         filters=(*draft.filters, *notes),
-        confidence=draft_confidence(u, draft.intent),
+        confidence=framed_confidence(draft_confidence(u, draft.intent), framed.aside),
     )
 
 

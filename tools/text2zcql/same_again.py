@@ -5,7 +5,8 @@ before a question that is not part of it.
   station", "for the same period": the previous records question again, every filter it had
   carried (its period included) except the ones this question names. Read as a follow-up
   ("and ..."), with a count asked for when the officer says number, figure or count.
-- "hmm", "ok sir", "alright," before the question are not part of it.
+- "hmm", "ok sir", "alright,", "pls" before the question are not part of it ("pls send ..."
+  asks to give).
 - A reason for asking before the question ("meeting the DCP tomorrow, ...", "SP wants it for
   the review: ...") is set aside when it names nothing the records hold; the question after
   it is the one asked.
@@ -47,7 +48,7 @@ _SAME_PLACE = re.compile(
 )
 _LEAD = re.compile(
     r"^(?:(?:hmm+|ok(?:ay)?|fine|alright|all right|achha|acha|accha|haan|good|great|"
-    r"well|thanks|thank you)\b[\s,.!-]*|(?:sir|madam)\b[\s,.!-]+)+",
+    r"well|thanks|thank you|please|pls|kindly)\b[\s,.!-]*|(?:sir|madam)\b[\s,.!-]+)+",
     re.IGNORECASE,
 )
 _SEND = re.compile(r"^(?:share|send|forward)\b", re.IGNORECASE)
