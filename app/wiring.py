@@ -253,8 +253,8 @@ async def sqlite_checkpointer(conn: Any) -> BaseCheckpointSaver[Any]:
 
     saver = SqliteSaver(conn, serde=checkpoint_serde())
     await saver.setup()
-    async with conn.execute("PRAGMA synchronous=NORMAL"):
-        pass
+    pragma = await conn.execute("PRAGMA synchronous=NORMAL")
+    await pragma.close()
     return saver
 
 
