@@ -10,92 +10,14 @@ records counts by SQL on the 20,000-FIR evaluation database). Run from the repos
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import sys
 from datetime import date, timedelta
 from pathlib import Path
 
-import holidays
+from probe_kit import TODAY, count, day, facts, festival, number, web, write_probes
 
-TODAY = date(2026, 12, 3)
 HERE = Path(__file__).parent
-SCOPE = {
-    "KA-1001": (1, ["BLR-E-KRP"]),
-    "KA-2002": (2, ["BLR-E-KRP", "BLR-E-WFD"]),
-    "KA-3003": (3, ["BLR-E-KRP", "BLR-E-WFD", "BLR-E-MHD", "BLR-E-IND"]),
-    "KA-3005": (3, ["MYS-C-JLP", "MYS-C-LSK", "MYS-C-NZB", "MYS-C-KVN"]),
-    "KA-3006": (3, ["MYS-C-JLP"]),
-    "KA-4008": (4, ["MDY-U-MDW", "MDY-U-MDE", "MDY-R-SRP", "MDY-R-MDR"]),
-    "KA-4010": (4, ["HDH-C-HBT", "HDH-C-VDN", "HDH-C-OHB", "HDH-C-DWT"]),
-}
-
-
-def festival(name: str, year: int) -> date:
-    """The day of a named holiday in the India (Karnataka) calendar."""
-    days = holidays.country_holidays("IN", subdiv="KA", years=year)
-    return next(d for d, n in sorted(days.items()) if name.lower() in n.lower())
-
-
-def count(db: sqlite3.Connection, officer: str, where: str, start: str, end: str) -> int:
-    """FIRs the officer may see, matching `where`, registered in [start, end)."""
-    level, precincts = SCOPE[officer]
-    marks = ",".join("?" * len(precincts))
-    sql = (
-        f"SELECT COUNT(*) FROM firs WHERE precinct_id IN ({marks}) AND sensitivity <= ? "
-        f"AND registered_at >= ? AND registered_at < ? AND {where}"
-    )
-    return int(db.execute(sql, [*precincts, level, start, end]).fetchone()[0])
-
-
-def number(qid: str, cat: str, question: str, officer: str, value: float, **extra: object) -> dict:
-    return {
-        "id": qid,
-        "category": cat,
-        "question": question,
-        "officer": officer,
-        "kind": "number",
-        "expected": "answer",
-        "value": round(value, 4),
-        "tolerance": 0.01,
-        **extra,
-    }
-
-
-def day(qid: str, cat: str, question: str, officer: str, value: date, note: str = "") -> dict:
-    case = {
-        "id": qid,
-        "category": cat,
-        "question": question,
-        "officer": officer,
-        "kind": "date",
-        "expected": "answer",
-        "value": value.isoformat(),
-    }
-    return {**case, "note": note} if note else case
-
-
-def facts(qid: str, question: str, officer: str, groups: list[list[str]]) -> dict:
-    return {
-        "id": qid,
-        "category": "legal_lookup",
-        "question": question,
-        "officer": officer,
-        "kind": "facts",
-        "expected": "answer",
-        "gold_facts": groups,
-    }
-
-
-def web(qid: str, question: str, officer: str) -> dict:
-    return {
-        "id": qid,
-        "category": "needs_web",
-        "question": question,
-        "officer": officer,
-        "kind": "none",
-        "expected": "needs_web",
-    }
 
 
 def cases(db: sqlite3.Connection) -> list[dict]:
@@ -492,24 +414,7 @@ def main(db_path: str) -> None:
     with sqlite3.connect(db_path) as db:
         batches = {"probes_fall8_fallback": cases(db), "probes_fall8_fallback_2": later_cases(db)}
     for name, found in batches.items():
-        header = {
-            "id": "header",
-            "kind": "header",
-            "set": name,
-            "version": 1,
-            "today": TODAY.isoformat(),
-            "timezone": "Asia/Kolkata",
-            "database": {
-                "builder": "tools.records.seed.build_records_db",
-                "n_firs": 20000,
-                "seed": 7,
-                "today": TODAY.isoformat(),
-            },
-            "scoring": "as fallback_heldout",
-        }
-        rows = [header, *found]
-        out = HERE / f"{name}.jsonl"
-        out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        write_probes(HERE, name, found)
 
 
 if __name__ == "__main__":
