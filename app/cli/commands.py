@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
@@ -18,13 +19,15 @@ from schemas.page_context import PageContext
 from schemas.request import ChatRequest
 from tools.roster import load_roster, officer_by_badge
 
+if TYPE_CHECKING:
+    from tools.knowledge.index import KnowledgeIndex
+
 KB_DIR = Path(__file__).resolve().parents[2] / "kb"
 DEFAULT_PG_DSN = "postgresql://postgres@127.0.0.1:5432/crimeassist_records"
 
 
 def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
     """Build the demo records (SQLite file or PostgreSQL database) and the knowledge-base index."""
-    from tools.knowledge.index import KnowledgeIndex
     from tools.records.seed import build_records_db
 
     if args.backend == "postgres":
@@ -36,7 +39,7 @@ def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
         stats = build_records_db(
             settings.records_path, n_firs=args.firs, seed=args.seed, progress=seed_progress
         )
-    index = KnowledgeIndex.open(path=settings.qdrant_path, collection=settings.kb_collection)
+    index = open_demo_index(settings)
     try:
         report = index.ingest([KB_DIR])
     finally:
@@ -59,6 +62,19 @@ def seed_demo(args: argparse.Namespace, settings: Settings) -> int:
         f"indexed {report.documents} documents ({report.chunks} chunks)",
     )
     return 0
+
+
+def open_demo_index(settings: Settings) -> KnowledgeIndex:
+    """The demo home's embedded index; one of an earlier layout is deleted and built anew,
+    since seed-demo rebuilds it from `kb/` anyway."""
+    from tools.knowledge.index import KnowledgeIndex, OldIndexLayout
+
+    try:
+        return KnowledgeIndex.open(path=settings.qdrant_path, collection=settings.kb_collection)
+    except OldIndexLayout as old:
+        seed_progress(f"  {old.detail}; seed-demo rebuilds the demo index now")
+    shutil.rmtree(settings.qdrant_path / settings.kb_collection)
+    return KnowledgeIndex.open(path=settings.qdrant_path, collection=settings.kb_collection)
 
 
 def seed_progress(line: str) -> None:

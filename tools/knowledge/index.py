@@ -33,6 +33,10 @@ from tools.knowledge.termstats import LAYOUT_VERSION, StatsCache, document_entry
 from validators.clearance.knowledge import qdrant_filter_spec
 
 
+class OldIndexLayout(BadInput):
+    """The index on disk was built by an earlier layout; it must be rebuilt, not read."""
+
+
 class Embedder(Protocol):
     """Optional dense signal: `embed` returns one `dim`-long vector per text."""
 
@@ -126,11 +130,11 @@ class KnowledgeIndex:
     def _check_layout(self, where: Path | str) -> None:
         layout = self._engine.read_stats().get("layout")
         if layout != LAYOUT_VERSION:
-            raise BadInput(
+            raise OldIndexLayout(
                 f"the knowledge index {where} has layout {layout or 1}, built with corpus-wide "
                 f"term statistics; this version needs layout {LAYOUT_VERSION}: delete that "
-                "folder and ingest the knowledge base again (`crimeassist seed-demo` for the "
-                "demo home, `crimeassist kb ingest <folder>` otherwise)"
+                "folder and ingest the knowledge base again (`crimeassist seed-demo` does both "
+                "for the demo home; `crimeassist kb ingest <folder>` otherwise)"
             )
 
     def _check_dense(self, dim: int | None) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from app.cli import main
 from tests.app.cli.process import run_python
+from tools.knowledge.layout import LAYOUT_VERSION
 
 SCOPED = "SELECT fir_id, status FROM firs WHERE precinct_id = 'BLR-E-KRP' LIMIT 5"
 UNSCOPED = "SELECT fir_id FROM firs WHERE status = 'Closed'"
@@ -129,3 +130,20 @@ def test_json_stdout_is_one_document_in_a_real_process(home: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["route"] == "smalltalk"
     assert "chat.answered" in done.stderr
+
+
+def test_seed_demo_rebuilds_a_demo_index_of_an_earlier_layout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CRIMEASSIST_HOME", str(tmp_path))
+    assert main(["seed-demo", "--firs", "50", "--json"]) == 0
+    (meta,) = tmp_path.rglob("meta.json")
+    data = json.loads(meta.read_text(encoding="utf-8"))
+    data["bm25"] = {"k1": 1.2, "b": 0.75, "total_length": 0, "chunks": 0}  # layout 1
+    meta.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["seed-demo", "--firs", "50", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["kb_chunks"] > 0
+    assert "has layout 1" in err and "seed-demo rebuilds the demo index now" in err
+    assert json.loads(meta.read_text(encoding="utf-8"))["bm25"]["layout"] == LAYOUT_VERSION
