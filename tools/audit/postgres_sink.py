@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -20,15 +21,17 @@ Head = tuple[int | None, str | None]
 # One statement, so one round trip and its own transaction (the connection is in autocommit):
 # audit_lock_head() takes the advisory lock every writer of every replica shares (held to
 # commit) and reads the head; the rows, sealed after the head this writer expects, go in only
-# if that is the head. It returns the head it found and how many rows went in.
+# if that is the head. It returns the head it found and how many rows went in. The rows travel
+# as one jsonb array of arrays in `COLUMNS` order: encoded by the json module's C encoder and
+# parsed once by the server (psycopg dumps array parameters in Python, element by element, and
+# `json` re-scans the text at every `->>`); the data column is the canonical JSON text.
 APPEND = f"""
 WITH head AS (SELECT head_seq, head_hash FROM audit_lock_head()),
 appended AS (
     INSERT INTO audit_events ({COLUMNS})
-    SELECT * FROM unnest(
-        %s::bigint[], %s::text[], %s::text[], %s::text[], %s::text[], %s::integer[],
-        %s::text[], %s::text[], %s::text[]::jsonb[], %s::text[], %s::text[]
-    )
+    SELECT (r->>0)::bigint, r->>1, r->>2, r->>3, r->>4, (r->>5)::integer, r->>6, r->>7,
+        (r->>8)::jsonb, r->>9, r->>10
+    FROM jsonb_array_elements(%s::jsonb) AS r
     WHERE (
         SELECT head_seq IS NOT DISTINCT FROM %s AND head_hash IS NOT DISTINCT FROM %s FROM head
     )
@@ -111,9 +114,9 @@ class PostgresAuditSink:
     def _insert(self, batch: SealedBatch, expected: Head) -> Head:
         """Run `APPEND` for `batch` sealed after `expected`; the head it found (the batch is
         stored exactly when that is `expected`)."""
-        columns = list(zip(*stored_rows(batch), strict=True))
+        rows = json.dumps(stored_rows(batch), ensure_ascii=False, separators=(",", ":"))
         with self._db.cursor() as cursor:
-            cursor.execute(APPEND, [*(list(column) for column in columns), *expected])
+            cursor.execute(APPEND, [rows, *expected])
             row = cursor.fetchone()
         if row is None:
             raise AuditUnavailable("audit append returned no head")
