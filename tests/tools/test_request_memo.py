@@ -65,3 +65,32 @@ def test_per_request_computes_once_per_request_and_arguments() -> None:
     with request_scope():
         shout("a")
     assert calls == ["a", "a", "a", "b", "a"]
+
+
+def test_the_rules_read_a_question_for_arithmetic_once_per_request(monkeypatch) -> None:
+    """`rule_route` asks about stated arithmetic three times (directly, and through
+    `needs_tools` and `plain_arithmetic`); in a request the question is read once, and the
+    route is the one decided outside a request."""
+    from graph.fallback import compute
+    from graph.routing.rules import rule_route
+
+    reads: list[str] = []
+    clock_span = compute._clock_span
+
+    def counted(question: str) -> compute.Computation | None:
+        reads.append(question)
+        return clock_span(question)
+
+    monkeypatch.setattr(compute, "_clock_span", counted)
+    questions = [
+        PLAIN,
+        "what is 18% of 2,35,000",
+        "steps to follow when a POCSO complaint is received",
+    ]
+    outside = [rule_route(q, None) for q in questions]
+    unscoped = len(reads)
+    reads.clear()
+    with request_scope():
+        inside = [rule_route(q, None) for q in questions]
+    assert inside == outside
+    assert sorted(set(reads)) == sorted(reads) and unscoped > len(reads)
