@@ -83,10 +83,13 @@ class PostgresAuditSink:
         return self._conn
 
     def head(self) -> tuple[int, str]:
-        with self._db.cursor() as cursor:
-            cursor.execute("SELECT head_seq, head_hash FROM audit_head()")
-            row = cursor.fetchone()
-        return chain_head((None, None) if row is None else (row[0], row[1]))
+        """The stored head; the next append expects it (the trail reads it at start)."""
+        with self._lock:
+            with self._db.cursor() as cursor:
+                cursor.execute("SELECT head_seq, head_hash FROM audit_head()")
+                row = cursor.fetchone()
+            self._head = (None, None) if row is None else (row[0], row[1])
+            return chain_head(self._head)
 
     def append(self, events: list[AuditEvent]) -> list[AuditEvent]:
         if not events:

@@ -202,3 +202,12 @@ def test_a_writer_whose_head_moved_seals_after_the_new_head(audit_db: str):
     assert first.append([event(6)])[0].seq == 6
     report = verify_chain(reader_sink(audit_db).events())
     assert report.ok and report.checked == 6
+
+
+def test_a_writer_that_read_the_head_appends_after_it_in_one_round_trip(audit_db: str):
+    writer_sink(audit_db).append([event(1), event(2)])
+    restarted = writer_sink(audit_db)
+    assert restarted.head()[0] == 2
+    assert round_trips(restarted, lambda: restarted.append([event(3)])) == 1
+    report = verify_chain(reader_sink(audit_db).events())
+    assert report.ok and report.checked == 3
