@@ -48,12 +48,13 @@ def chain_head(head: Head) -> tuple[int, str]:
 
 
 class PostgresAuditSink:
-    """Appends in one statement after the head it last saw (`APPEND`): the statement takes the
-    advisory lock every writer shares, so replicas keep one chain, and stores the batch only
-    if the head has not moved. When another writer moved it, the batch is sealed again after
-    the head the statement returned, inside a transaction that holds the lock from reading the
-    head to commit. Every append commits (the server's synchronous_commit) before it returns.
-    The writer needs only INSERT and the SECURITY DEFINER head functions."""
+    """Appends in one statement (`APPEND`) after the head it last saw (at its last append, or
+    in `head()`, which the trail calls at start): the statement takes the advisory lock every
+    writer shares, so replicas keep one chain, and stores the batch only if the head has not
+    moved. When another writer moved it, the batch is sealed again after the head the
+    statement returned, inside a transaction that holds the lock from reading the head to
+    commit. Every append commits (the server's synchronous_commit) before it returns. The
+    writer needs only INSERT and the SECURITY DEFINER head functions."""
 
     backend = "postgres"
 
