@@ -9,6 +9,14 @@ folder, then back; `knowledge_fault.py`), and a Groq 429/503 storm (a second ser
 pointed at a loopback storm server). Each fault must give the documented behaviour and recover
 without a restart; afterwards the audit trail must account for every request and verify as
 one chain.
+
+The ratio's two sides are measured alike: one load generator (`traffic.drive`, one httpx
+client, the same concurrency and connection limits) sends /healthz and then chat to the same
+service. It shares the machine's cores with the service and PostgreSQL, so each phase also
+reports the CPU each of the three used per request and the cores each kept busy
+(`*_cores`): /healthz costs the service a fraction of what it costs the client, so there the
+client's one core (client_cores near 1.0) sets the ceiling; chat is set by the service
+(service_cores near its worker count).
 """
 
 from __future__ import annotations
@@ -109,12 +117,17 @@ async def phase(
         seconds=args.seconds,
         **options,
     )
-    result = summary(outcomes, time.perf_counter() - started)
+    wall_s = time.perf_counter() - started
+    result = summary(outcomes, wall_s)
     per_request = 1000 / max(1, len(outcomes))
     spent = service.cpu_seconds(), pg.cpu_seconds(), time.process_time()
     for key, before, now in zip(("service", "postgres", "client"), cpu, spent, strict=True):
         # max(0, ...): an outage restarts PostgreSQL, whose counters start again
-        result[f"{key}_cpu_ms_per_request"] = round(max(0.0, now - before) * per_request, 2)
+        used = max(0.0, now - before)
+        result[f"{key}_cpu_ms_per_request"] = round(used * per_request, 2)
+        # cores in use over the phase: near 1.0 for the one-threaded load generator (or one
+        # service worker) means that process, not the others, set the throughput
+        result[f"{key}_cores"] = round(used / wall_s, 2) if wall_s else 0.0
     result["load_average_1m"] = round(os.getloadavg()[0], 2)
     say(f"{name}: {json.dumps(result)}")
     return result, outcomes

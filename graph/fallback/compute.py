@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from graph.fallback.numbers import Quantity, quantities, rate_base
 from tools.knowledge.query_text import normalise_texting
+from tools.request_memo import per_request
 
 PERCENT_WORD = re.compile(
     r"\bpercent(?:age)?\b|%|\bper ?cent\b|\bshare\b|\bproportion\b|\bfraction\b"
@@ -502,6 +503,7 @@ READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
 )
 
 
+@per_request
 def computation(question: str) -> Computation | None:
     """The arithmetic a question asks for in words over the numbers it states, if any
     (texting spellings written out first: "diff between 4,560 and 3,980")."""

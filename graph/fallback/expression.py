@@ -8,6 +8,7 @@ import re
 
 from graph.fallback.numbers import quantities
 from schemas.records import FIR_ID_PATTERN
+from tools.request_memo import per_request
 
 _MASKS = (
     re.compile(rf"\b{FIR_ID_PATTERN}\b", re.IGNORECASE),
@@ -36,6 +37,7 @@ WORD_OPERATORS = (
 )
 
 
+@per_request
 def extract_expression(question: str) -> str | None:
     """The arithmetic expression in a question, if it has one ("240 divided by 16" too)."""
     text = _scaled_written_out(question)

@@ -18,6 +18,7 @@ from datetime import date
 
 from graph.routing.scope import police_work_named
 from tools.knowledge.query_text import texting_words
+from tools.request_memo import per_request
 from tools.text2zcql.understand import understand
 
 FRAMES = {
@@ -151,6 +152,7 @@ STATION_DOCUMENT = re.compile(
 )
 
 
+@per_request
 def knowledge_frame(text: str) -> str | None:
     """The law or procedure frame of a question ("punishment", "time_limit", ...), or None;
     texting spellings and chat padding are read first ("wat is UDR sir")."""

@@ -13,6 +13,7 @@ import unicodedata
 from functools import lru_cache
 
 from tools.domain.sections import equivalents, find_sections
+from tools.request_memo import per_request
 
 #: Misspellings seen in officers' typing -> the intended word.
 TYPOS: dict[str, str] = {
@@ -233,6 +234,7 @@ _CANONICAL_PATTERNS: dict[str, re.Pattern[str]] = {
 }
 
 
+@per_request
 def normalise_text(text: str) -> str:
     """NFKC, lower case, plain quotes and dashes, single spaces, known typos corrected."""
     text = unicodedata.normalize("NFKC", text).translate(_PUNCT).lower()

@@ -13,6 +13,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from tools.request_memo import per_request
+
 #: Romanised Hindi / Kannada (and Kannada-script) words -> English, one word or phrase each.
 TRANSLITERATIONS: dict[str, str] = {
     # people
@@ -402,6 +404,7 @@ _TEXTING_TO = re.compile(
 )
 
 
+@per_request
 def texting_words(text: str) -> str:
     """`normalise_texting` with the texting uses of "v", "4" and "2" read as words; for
     reading a procedure question only (arithmetic keeps its digits)."""
@@ -410,6 +413,7 @@ def texting_words(text: str) -> str:
     return _TEXTING_TO.sub(lambda m: f"{m['word']} to ", text)
 
 
+@per_request
 def normalise_texting(text: str) -> str:
     """Texting spellings written out and chat padding dropped ("wat is zero fir sir" ->
     "what is zero fir"); "u/s" is "under section". Other words are unchanged."""

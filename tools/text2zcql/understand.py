@@ -16,7 +16,7 @@ from datetime import date
 
 from tools.domain import places
 from tools.domain.synonyms import normalise_text
-from tools.request_memo import request_memo
+from tools.request_memo import per_request, request_memo
 from tools.text2zcql.dates import FESTIVALS, HINDI_KANNADA_NUMERALS, MONTHS, Period
 from tools.text2zcql.entities import (
     PATTERN_WORDS,
@@ -130,6 +130,7 @@ _PLUS_JOINS = re.compile(r"(?<=[a-z])(\s+)plus\b")
 ("40 plus") it is a bound the parser does not read, so it stays a word to ask about."""
 
 
+@per_request
 def in_english(text: str) -> str:
     """Normalised text with its Hinglish and Kanglish words in the grammar's English."""
     return _PLUS_JOINS.sub(r"\1and", _LOCAL.sub(lambda m: LOCAL_PHRASES[m[1]], text))

@@ -162,3 +162,52 @@ def test_a_batch_that_fails_part_way_commits_none_of_it(audit_db: str):
     stored = list(reader_sink(audit_db).events())
     assert [e.seq for e in stored] == [1, 2] and [e.step for e in stored] == [1, 5]
     assert verify_chain(stored).ok
+
+
+def round_trips(sink, append) -> int:
+    """How many times the client waited for the server while `append` ran: the messages that
+    end with ReadyForQuery (a Sync of the extended protocol, or a simple Query), from libpq's
+    protocol trace of the sink's connection."""
+    import tempfile
+
+    from psycopg import pq
+
+    pgconn = sink._db.pgconn
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as trace:
+        pgconn.trace(trace.fileno())
+        pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS | pq.Trace.REGRESS_MODE)
+        try:
+            append()
+        finally:
+            pgconn.untrace()
+        trace.seek(0)
+        sent = [line.split("\t") for line in trace if line.startswith("F\t")]
+    return sum(1 for fields in sent if fields[2].split()[0] in ("Sync", "Query"))
+
+
+def test_an_append_after_the_head_it_saw_is_one_round_trip(audit_db: str):
+    sink = writer_sink(audit_db)
+    sink.append([event(1)])
+    assert round_trips(sink, lambda: sink.append([event(2), event(3)])) == 1
+    report = verify_chain(reader_sink(audit_db).events())
+    assert report.ok and report.checked == 3
+
+
+def test_a_writer_whose_head_moved_seals_after_the_new_head(audit_db: str):
+    first, second = writer_sink(audit_db), writer_sink(audit_db)
+    first.append([event(1), event(2)])
+    moved = second.append([event(3)])
+    again = first.append([event(4), event(5)])
+    assert [e.seq for e in again] == [4, 5] and again[0].prev_hash == moved[-1].hash
+    assert first.append([event(6)])[0].seq == 6
+    report = verify_chain(reader_sink(audit_db).events())
+    assert report.ok and report.checked == 6
+
+
+def test_a_writer_that_read_the_head_appends_after_it_in_one_round_trip(audit_db: str):
+    writer_sink(audit_db).append([event(1), event(2)])
+    restarted = writer_sink(audit_db)
+    assert restarted.head()[0] == 2
+    assert round_trips(restarted, lambda: restarted.append([event(3)])) == 1
+    report = verify_chain(reader_sink(audit_db).events())
+    assert report.ok and report.checked == 3
