@@ -39,6 +39,7 @@ from tools.text2zcql.lexicon import (
     crime_filter,
     crime_heads,
 )
+from tools.text2zcql.negation import CUE, NOT_ARRESTED, Exclusions, unapplied
 
 
 def _words(text: str) -> frozenset[str]:
@@ -256,6 +257,14 @@ class Entities:
     """Kinds of vehicle asked about with a vehicle status ("cars not recovered" -> Car)."""
     date_notes: list[str] = field(default_factory=list)
     """How festivals were read ("Diwali = 2026-11-08")."""
+    excluded_statuses: list[str] = field(default_factory=list)
+    """Statuses ruled out ("not yet charge sheeted"): `status != value`."""
+    excluded_crimes: list[CrimeFilter] = field(default_factory=list)
+    """Crimes ruled out ("other than theft"): `crime_group != value`."""
+    excluded_stations: list[places.Station] = field(default_factory=list)
+    """Stations ruled out ("excluding Whitefield"): left out of the scope."""
+    negations: list[str] = field(default_factory=list)
+    """Negation words no reading applied ("not ..."): asked about, never set aside."""
     ignored: list[str] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)
     """Words no recogniser took that are not filler (vocabulary included)."""
@@ -755,6 +764,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     e.plates = _plates(t)
     e.sections = _sections(t)
+    _exclusions(t, e)
     e.period, span = find_period(t.text, today)
     if span:
         t.take(span)
@@ -833,6 +843,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         elif e.stations or e.districts:
             t.take(m.span(group))
     e.unread_spans = [" ".join(m.group(0).split()) for m in _UNREAD_SPAN.finditer(t.text)]
+    e.negations = unapplied(_without_arrest_negation(t.text), text)
     words = re.findall(r"[a-z][a-z']+", t.text)
     e.unused = [w for w in words if w not in FILLER]
     e.ignored = list(
@@ -840,6 +851,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
             w
             for w in words
             if w not in FILLER
+            and not CUE.fullmatch(w)
             and (
                 w not in _VOCABULARY
                 or w.rstrip("s") in FRAGMENTS
@@ -849,6 +861,34 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         )
     )
     return e
+
+
+_EXCLUSIONS = Exclusions(
+    STATUS_PHRASES,
+    CRIME_PHRASES,
+    (k for k in _STATION_KEYS if k not in _HOMONYMS and len(k) >= 4),
+)
+
+
+def _exclusions(t: _Text, e: Entities) -> None:
+    """Statuses, crimes and stations ruled out ("not yet charge sheeted", "other than theft",
+    "excluding Whitefield"), read before the positive readings so they are never taken as
+    the filter itself."""
+    for found in _EXCLUSIONS.stations(t.text):
+        e.excluded_stations.append(_STATION_BY_ID[_STATION_KEYS[found.key]])
+        t.take(found.span)
+    for found in _EXCLUSIONS.statuses(t.text):
+        e.excluded_statuses.append(STATUS_PHRASES[found.key])
+        t.take(found.span)
+    for found in _EXCLUSIONS.crimes(t.text):
+        e.excluded_crimes.append(crime_filter(found.key))
+        t.take(found.span)
+
+
+def _without_arrest_negation(text: str) -> str:
+    """`text` with "no arrest", "not arrested", "arrest baaki" blanked: those are read by the
+    arrest readings (and checked against the statement by the parser)."""
+    return NOT_ARRESTED.sub(lambda m: " " * len(m[0]), text)
 
 
 _UNREAD_SPAN = re.compile(
@@ -1019,10 +1059,10 @@ def _resolve_leftover(e: Entities, word: str) -> None:
 
 
 _GROUPS: tuple[tuple[str, ...], ...] = (
-    ("stations", "districts", "unknown_place"),
+    ("stations", "districts", "unknown_place", "excluded_stations"),
     ("period",),
-    ("crimes", "sections", "juvenile", "sexual_offence"),
-    ("statuses",),
+    ("crimes", "sections", "juvenile", "sexual_offence", "excluded_crimes"),
+    ("statuses", "excluded_statuses"),
     ("modes",),
     ("fir_ids", "refers_to_active", "plates", "person_name", "person_role"),
     ("dimensions", "top_n", "ranking", "ascending"),

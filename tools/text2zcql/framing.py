@@ -13,8 +13,9 @@
   the FIR's crime number ("Cr FIR-2026-04062").
 
 A clause is set aside only when it names nothing the records hold (a station, crime, status,
-FIR, IO or person): a filter inside it is always read or asked about, never dropped. The
-clauses set aside are returned so the answer can say so.
+FIR, IO or person) and holds no negation ("not", "except", "nahi"; see `negation`): a filter
+or a negation inside it is always read or asked about, never dropped. The clauses set aside are
+returned so the answer can say so.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from tools.text2zcql.negation import has_negation
 
 
 def _words(text: str) -> frozenset[str]:
@@ -121,7 +124,7 @@ def _leading(text: str, names_records: Callable[[str], bool]) -> tuple[str, str 
     words = m["head"].lower().split()
     if not all(w in _HEAD_WORDS for w in words) or not _HEAD_NOUNS.intersection(words):
         return text, None
-    if names_records(m["head"]):
+    if names_records(m["head"]) or has_negation(m["head"]):
         return text, None
     return m["rest"], m["head"]
 
@@ -129,12 +132,18 @@ def _leading(text: str, names_records: Callable[[str], bool]) -> tuple[str, str 
 def _trailing(text: str, names_records: Callable[[str], bool]) -> tuple[str, str | None]:
     for pattern in (*_PURPOSE, _REPLY, _REPLY_LOCAL, _ADDRESS_LAST):
         m = pattern.search(text)
-        if m is None or not _clean(m[0]) or names_records(m[0]):
+        if m is None or not _clean(m[0]) or names_records(m[0]) or _negated(text, m.start()):
             continue
         rest = text[: m.start()].rstrip(" ,;:-")
         if len(rest.split()) >= 2:
             return (f"{rest} how many" if _COUNTED.search(m[0]) else rest), m[0]
     return text, None
+
+
+def _negated(text: str, start: int) -> bool:
+    """A clause that holds, or comes right after, a negation ("not needed for the report"):
+    never set aside (the negation must be read or asked about)."""
+    return has_negation(text[start:]) or has_negation(" ".join(text[:start].split()[-1:]))
 
 
 def set_aside_frames(question: str, names_records: Callable[[str], bool]) -> Framed:

@@ -63,6 +63,7 @@ from tools.text2zcql.framing import set_aside_frames
 from tools.text2zcql.investigators import Investigator, investigators_in
 from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.negation import arrest_negation_unapplied
 from tools.text2zcql.on_screen import read_on_screen
 from tools.text2zcql.other_firs import probe_draft, referent
 from tools.text2zcql.persons import (
@@ -299,6 +300,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
     draft = _fitted(u.text, u.entities, request, asked, vehicle_words)
     if draft.statement is None:
         return draft
+    if (unused := arrest_negation_unapplied(u.text, draft.statement)) is not None:
+        return _negation_unused(unused)
     if u.entities.list_n and draft.intent != "list":
         return _number_unused(f"{u.entities.list_n}")
     if names_a_field(u.text) and draft.intent not in _LOOKUPS:
@@ -338,6 +341,8 @@ def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | Non
             options = " or ".join(describe_candidate(c) for c in g.candidates[:3])
             asks.append(f"by '{g.typed}' did you mean {options}?")
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
+    if u.entities.negations:
+        return _negation_unused(*u.entities.negations)
     if u.unknown and (asked_io := _which_io(u.unknown, precincts)) is not None:
         return asked_io
     if u.unknown and set(u.unknown) <= set(u.entities.unread_spans):
@@ -351,6 +356,20 @@ def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | Non
         )
         return replace(asked, unplaced=tuple(u.unknown))
     return None
+
+
+def _negation_unused(*spans: str) -> ZcqlDraft:
+    """A question back about a negation no reading applied: answering without it would count
+    the opposite or a wider set, so no number is given."""
+    listed = ", ".join(f"'{s}'" for s in spans[:3])
+    asked = clarify(
+        f"I could not use {listed} in your question: I can leave out a status ('not charge "
+        "sheeted'), a crime ('other than theft'), a station ('excluding Whitefield') or FIRs "
+        "with an accused not yet arrested ('no arrest'), and this is none of them. So I have "
+        "not answered: without it the query would count a different set of records. Please "
+        "say what should be left out."
+    )
+    return replace(asked, unplaced=spans)
 
 
 def _number_unused(*numbers: str) -> ZcqlDraft:
@@ -502,7 +521,8 @@ def _draft(
     about = "".join(filters)
     undated = "".join(_describe(replace(e, period=None), place, io))
     free = not e.refers_to_visible and io is None and not same_as
-    if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
+    arrest_asked = counting or ANYONE_ARRESTED.search(text) or NOT_ARRESTED.search(text)
+    if free and ARREST.search(text) and arrest_asked:
         if _TREND.search(text) and not e.dimensions:
             buckets = YEARLY if is_yearly(text) else part_buckets_of(text) or ()
             who = replace(asked, role=None)
@@ -620,13 +640,30 @@ def _scope(e: Entities, precincts: tuple[str, ...]) -> tuple[list[str], str] | Z
         if outside:
             names = ", ".join(s.station_name for s in outside)
             return unparsed(f"{names} is outside your jurisdiction.")
-        return [s.precinct_id for s in e.stations], " in " + _names(e.stations)
-    if e.districts:
+        chosen, place = [s.precinct_id for s in e.stations], " in " + _names(e.stations)
+    elif e.districts:
         chosen = _in_districts(precincts, e.districts)
         if not chosen:
             return unparsed(f"None of your precincts is in {', '.join(e.districts)}.")
-        return chosen, " in " + ", ".join(e.districts)
-    return sorted(own), " in your precincts"
+        place = " in " + ", ".join(e.districts)
+    else:
+        chosen, place = sorted(own), " in your precincts"
+    return _leaving_out(chosen, place, e.excluded_stations)
+
+
+def _leaving_out(
+    chosen: list[str], place: str, excluded: list[Station]
+) -> tuple[list[str], str] | ZcqlDraft:
+    """The scope without the stations ruled out ("excluding Whitefield"), said in the place."""
+    if not excluded:
+        return chosen, place
+    left = [p for p in chosen if p not in {s.precinct_id for s in excluded}]
+    if not left:
+        return unparsed(
+            f"Leaving out {_names(excluded)} leaves none of the precincts you asked about, so "
+            "there is nothing to count."
+        )
+    return left, f"{place} excluding {_names(excluded)}"
 
 
 def _in_districts(precincts: tuple[str, ...], districts: list[str]) -> list[str]:

@@ -20,6 +20,7 @@ from tools.text2zcql.conditions import filters, too_many
 from tools.text2zcql.dates import Period
 from tools.text2zcql.entities import Entities
 from tools.text2zcql.lexicon import DIMENSION_LABELS, GENDER_WORDS
+from tools.text2zcql.negation import NOT_ARRESTED
 
 _ROLE = r"(?:accused|victims?|complainants?|witness(?:es)?|suspects?|persons?|people)"
 _GENDER = re.compile(
@@ -71,15 +72,6 @@ _ARRESTS_MADE = re.compile(
 _GIRAFTAR = re.compile(r"\bgiraftar(?:i|iyan|iyaan|ee)?\b", re.IGNORECASE)
 _ARREST_NOUN = re.compile(r"\barrests\b", re.IGNORECASE)
 ARREST = re.compile(r"\barrest(?:s|ed)?\b|\bgiraftar\w*|\bheld\b")
-NOT_ARRESTED = re.compile(
-    r"\b(?:not|never|yet to be|nobody|no one|none)\s+(?:yet\s+|been\s+|was\s+|were\s+)*"
-    r"(?:arrested|held)\b|\b(?:absconding|at large|unarrested)\b|"
-    r"\b(?:nahi|nahin|illa)\b[\w\s]{0,20}?\b(?:arrest|giraftar)|"
-    r"\b(?:arrest|giraftar)\w*\s+(?:\w+\s+)?(?:nahi|nahin|illa|agilla|aagilla)\b|"
-    r"\b(?:no|zero|without(?: any)?|not a single|koi)\s+(?:single\s+)?arrests?\b|"
-    r"\b(?:arrest|giraftar)\w*\s+(?:is\s+|still\s+|abhi\s+|innu\s+)?"
-    r"(?:baaki|baki|bakki|pending|awaited)\b"
-)
 _FIRS_COUNTED = re.compile(
     r"\b(?:how many|number of|no\.? of|kitne|kitni|eshtu|yeshtu|count(?: of)?|total|list|show|"
     r"which)\s+(?:(?:pending|open|such|the|of|these|those)\s+)*(?:firs?|cases?)\b"
