@@ -602,7 +602,8 @@ FILLER = _words(
     aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
     darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee aagilla
     agilla illa aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
-    jo jis jin jinhe jinko ho chal chala chali raha rahi rahe chuke chuka chuki hone
+    jo jis jin jinhe jinko jinka jinki jinke jinme jinmein
+    ho chal chala chali raha rahi rahe chuke chuka chuki hone
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     iro irodu iruvantha ella aagi their book books take took taken started began begun along
@@ -843,8 +844,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         elif e.stations or e.districts:
             t.take(m.span(group))
     e.unread_spans = [" ".join(m.group(0).split()) for m in _UNREAD_SPAN.finditer(t.text)]
-    e.negations = unapplied(_without_arrest_negation(t.text), text)
-    words = re.findall(r"[a-z][a-z']+", t.text)
+    left = _without_arrest_negation(t.text)
+    e.negations = unapplied(left, text)
+    words = re.findall(r"[a-z][a-z']+", left)
     e.unused = [w for w in words if w not in FILLER]
     e.ignored = list(
         dict.fromkeys(

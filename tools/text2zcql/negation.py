@@ -28,8 +28,11 @@ _NEGATORS = (
 )
 CUE = re.compile(rf"(?<![\w'-])(?:{_NEGATORS})(?![\w'-])")
 """A negation or exclusion word (in the parser's English; Hinglish and Kanglish kept)."""
-_BENIGN = re.compile(r"(?<![\w'-])no\.?\s*(?=of\b|\d|:|#)")
-"""Not a negation: "no. of witnesses", "no 1739"."""
+_BENIGN = re.compile(
+    r"(?<![\w'-])(?P<no>no)(?:\.|\s*(?=of\b|\d|:|#))"
+    r"|\b(?:reg|registration|vehicle|fir|case|mobile|phone|contact|serial|crime)\s+(?P<label>no)\b"
+)
+"""Not a negation: "no. of witnesses", "no. KA05...", "no 1739", "vehicle no", "mobile no"."""
 NOT_ARRESTED = re.compile(
     r"\b(?:not|never|yet to be|nobody|no one|none)\s+"
     r"(?:yet\s+|been\s+|was\s+|were\s+|has\s+|have\s+|had\s+|is\s+|are\s+|got\s+|being\s+)*"
@@ -108,7 +111,7 @@ class Exclusions:
 def unapplied(text: str, original: str) -> list[str]:
     """Negation words left in `text` (a question with the spans readings took blanked out),
     each shown with the words after it in `original` (same offsets) for the question back."""
-    benign = {m.start() for m in _BENIGN.finditer(original)}
+    benign = {m.start("no") if m["no"] else m.start("label") for m in _BENIGN.finditer(original)}
     benign |= {m.start() for m in re.finditer(r"\bnot\b", original) if _or_not(original, m)}
     found = []
     for m in CUE.finditer(text):

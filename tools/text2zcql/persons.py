@@ -77,6 +77,7 @@ _FIRS_COUNTED = re.compile(
     r"which)\s+(?:(?:pending|open|such|the|of|these|those)\s+)*(?:firs?|cases?)\b"
     r"|\b(?:firs?|cases?)\s+(?:\w+\s+){0,6}?(?:where|with|in which|having)\b"
     r"[^?]*\b(?:no|zero|without|not|nobody|none)\b"
+    r"|\b(?:firs?|cases?)\s+(?:bina|without)\b"
 )
 """The FIRs are what is asked ("how many FIRs", "cases where the accused is named but no
 arrest yet"), not the accused persons in them."""
