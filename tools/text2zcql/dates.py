@@ -276,16 +276,19 @@ _TO_TODAY = re.compile(
 )
 """A range that runs to today ("between 8 November and today"): since its first day."""
 _TO_RANGE = re.compile(
-    rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:to|till|until|through|-)\s+"
-    rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
+    rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:to|till|until|through|-|se|inda|rinda|"
+    rf"ninda)\s+(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)(?:\s+(?:tak|takk|varege|varegu|vareg))?"
 )
-"""A range written without "from" or "between" ("July to September 2026")."""
+"""A range written without "from" or "between" ("July to September 2026"), also in Hinglish
+and Kanglish ("2023 se 2025 tak", "March inda June varege"): both ends included."""
 _DAYS_TO = re.compile(
     rf"(?<![\w/.-])(?:from\s+|between\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:to|till|until|and|-)\s+"
     rf"(?P<b>\d{{1,2}}{_ORD}\s+(?:of\s+)?{_MON}(?:,?\s+{_YEAR})?)(?![\w/-])"
 )
 """Two days of one month ("5 to 11 November 2026"): the first takes the second's month."""
 _SINCE = re.compile(rf"(?:since|after|from|starting)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})(?!\d)")
+_ONWARDS = re.compile(r"\s*(?:onwards?|on|se aage)(?![\w-])")
+"""After a start ("from 2024 onwards"): the period runs to today; the word is read with it."""
 _SINCE_AFTER = re.compile(
     rf"(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:se|inda|rinda|ninda|onwards|onward)"
     r"(?:\s+(?:ab|aaj|ivattu|iddu)\s*(?:tak|varege|varegu))?(?![\w-])"
@@ -430,10 +433,11 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
         if m := since.search(text):
             a = _point(m["a"], today)
             whole_year = m[0].startswith("from") and re.fullmatch(_YEAR, m["a"].strip())
-            if a and whole_year and not re.match(r"\s*(?:on|onwards?)\b", text[m.end() :]):
+            onward = _ONWARDS.match(text, m.end())
+            if a and whole_year and not onward:
                 return _clip(a.first, a.after, "", today), m.span()  # "FIRs from 2025"
             if a:
-                return Period(a.first, None, ""), m.span()
+                return Period(a.first, None, ""), (m.start(), onward.end() if onward else m.end())
     if m := _BEFORE.search(text):
         a = _point(m["a"], today)
         if a:
@@ -450,9 +454,37 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
 FESTIVALS: dict[str, tuple[str, ...]] = {
     "diwali": ("diwali", "deepavali", "divali", "deepawali"),
     "dussehra": ("dussehra", "dasara", "dasera", "dussera", "vijayadashami"),
-    "republic day": ("republic day",),
-    "independence day": ("independence day",),
-    "ganesh chaturthi": ("ganesh chaturthi", "ganesha chaturthi", "ganesh habba", "gowri ganesha"),
+    "republic day": (
+        "republic day",
+        "gantantra diwas",
+        "gantantra divas",
+        "ganatantra diwas",
+        "ganarajyotsava",
+        "ganarajya dina",
+    ),
+    "independence day": (
+        "independence day",
+        "swatantrata diwas",
+        "swatantrata divas",
+        "swatantra diwas",
+        "swatantra divas",
+        "swatantrya dina",
+        "swatantrya dinacharane",
+        "azadi diwas",
+    ),
+    "ganesh chaturthi": (
+        "ganesh chaturthi",
+        "ganesha chaturthi",
+        "ganesh habba",
+        "ganesha habba",
+        "ganapati habba",
+        "ganapathi habba",
+        "gowri ganesha",
+        "vinayaka chaturthi",
+        "vinayaka chavithi",
+        "ganeshotsav",
+        "ganesh utsav",
+    ),
     "ugadi": ("ugadi", "yugadi"),
     "christmas": ("christmas", "xmas"),
     "holi": ("holi",),
@@ -488,7 +520,10 @@ FESTIVALS: dict[str, tuple[str, ...]] = {
     "new year's eve": ("new year's eve", "new years eve", "new year eve"),
     "new year's day": ("new year's day", "new years day", "new year day"),
 }
-"""Canonical holiday (lower-case start of its `holidays` name) -> how officers write it."""
+"""Canonical holiday (lower-case start of its `holidays` name) -> how officers write it: the
+alias table for English, Hindi ("swatantrata diwas", "gantantra diwas") and Kannada
+("ganesha habba", "swatantrya dina") names; the day itself comes from `holidays` (India with
+Karnataka). "habba", "festival", "tyohar" after a name add nothing ("Deepavali habba")."""
 FIXED_DAYS: dict[str, tuple[int, int]] = {"new year's eve": (12, 31), "new year's day": (1, 1)}
 """Days the `holidays` calendar for India does not carry: (month, day) every year."""
 AMBIGUOUS_FESTIVALS: dict[str, tuple[str, ...]] = {"eid": ("eid al-fitr", "eid al-adha")}
@@ -506,7 +541,8 @@ _FESTIVAL = re.compile(
             reverse=True,
         )
     )
-    + r")(?:\s+day)?(?:\s+(?:ke|ki|ka|wale|vale)\s+din|\s+dina|\s+dinadandu)?"
+    + r")(?:\s+(?:habba|festival|tyohar|tyohaar))?(?:\s+day)?"
+    + r"(?:\s+(?:ke|ki|ka|wale|vale)\s+din|\s+dina|\s+dinadandu)?"
     + rf"(?:\s+(?:of\s+)?(?P<year>{_YEAR}))?(?:\s+(?P<ly>{_LAST_YEAR}))?"
     + rf"(?=\s+(?P<ty>{_THIS_YEAR}))?(?![\w-])"
 )

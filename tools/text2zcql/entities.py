@@ -365,7 +365,8 @@ def _spellings(key: str) -> list[str]:
 
 _STATION_KEYS = _station_aliases()
 _STATION_BY_ID = {s.precinct_id: s for s in places.STATIONS}
-_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana|thane))?"
+_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana|thane|side|taraf))?"
+"""Words after a station's name that add nothing to it ("Whitefield PS", "Hubballi side")."""
 _STATION_WORD = re.compile(r"\s+(?:ps|p\.s\.|police station|station|thana|thane)(?![\w-])")
 
 
@@ -442,7 +443,9 @@ def _places(t: _Text) -> tuple[list[places.Station], list[str], list[StationChoi
     for alias in sorted(places.DISTRICT_ALIASES, key=len, reverse=True):
         if alias not in t.text:
             continue
-        pattern = rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division))?(?![\w-])"
+        pattern = (
+            rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division|side|taraf))?(?![\w-])"
+        )
         for m in re.finditer(pattern, t.text):
             station = _STATION_WORD.match(t.text, m.end())
             if station is not None:
@@ -614,7 +617,8 @@ FILLER = _words(
 FILLER |= _words(
     """
     whole full entire complete both included including inclusive via through sitting lying
-    files minute going dono milake milakar milaakar ginke ginkar poora pura poore pure poori puri
+    files minute going bhar include includes dono milake milakar milaakar ginke ginkar
+    poora pura poore pure poori puri
     reh rahe pade pada padi pe par kiye kiya din unke unka unki inke inka dayavittu ethu
     mamle mamla maamle maamla mamlon
     """

@@ -30,7 +30,7 @@ district named with 'the' is a place to read, not this)."""
 _WHOLE = re.compile(
     r"(?:\b(?:in|across|for|from)\s+)?\b(?:state[\s-]?wide|(?:all\s+)?(?:across|over)\s+the\s+"
     r"(?:whole\s+|entire\s+)?state|(?:in\s+)?the\s+(?:whole|entire)\s+state|(?:in|within)\s+the\s+state|"
-    r"(?:(?:all\s+)?(?:over|across|throughout)|(?:the\s+)?(?:whole|entire)\s+(?:of\s+)?|all\s+of|"
+    r"(?:(?:all\s+)?(?:over|across|throughout)|(?:the\s+)?(?:whole|entire)(?:\s+of)?|all\s+of|"
     r"poore|poora|pure|pura|saare|sare|sampoorna|samast|ella|idee)\s+(?:karnataka|rajya|rajyadalli|"
     r"state)|rajyadalli|rajyadyanta|rajyadadyanta|"
     r"(?:karnataka|rajya)[\s-]?(?:wide|bhar)(?:\s+(?:mein|me|alli|nalli))?)\b"
