@@ -276,10 +276,12 @@ _TO_TODAY = re.compile(
 )
 """A range that runs to today ("between 8 November and today"): since its first day."""
 _TO_RANGE = re.compile(
-    rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:to|till|until|through|-|se|inda|rinda|"
-    rf"ninda)\s+(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)(?:\s+(?:tak|takk|varege|varegu|vareg))?"
+    rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})"
+    r"(?:\s+(?:to|till|until|through|se|inda|rinda|ninda)\s+|\s*-\s*)"
+    rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)(?:\s+(?:tak|takk|varege|varegu|vareg))?"
 )
-"""A range written without "from" or "between" ("July to September 2026"), also in Hinglish
+"""A range written without "from" or "between" ("July to September 2026", "Jul-Nov 2026",
+"2023-2025"), also in Hinglish
 and Kanglish ("2023 se 2025 tak", "March inda June varege"): both ends included."""
 _DAYS_TO = re.compile(
     rf"(?<![\w/.-])(?:from\s+|between\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:to|till|until|and|-)\s+"

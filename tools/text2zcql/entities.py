@@ -737,6 +737,12 @@ def refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
     ]
 
 
+def _is_year(num: str, today: date) -> bool:
+    """A number that can be a registration year ("case 2025"): not one after this year
+    ("FIR 2049" is FIR number 2049)."""
+    return bool(re.fullmatch(r"(?:19|20)\d{2}", num)) and int(num) <= today.year
+
+
 def extract(question: str, today: date, cased: str = "") -> Entities:
     """Recognise every entity in a normalised question (`cased`: the text as typed, for names)."""
     festivals = read_festivals(question, today)
@@ -752,7 +758,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
             num = serial["num"] or serial["num2"] or serial["num3"]
-            if not re.fullmatch(r"(?:19|20)\d{2}", num):
+            if not _is_year(num, today):
                 e.fir_serials.append(f"{int(num):05d}")
                 t.take(serial.span())
     if m := _OPEN_ONE.search(t.text):
