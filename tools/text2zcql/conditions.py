@@ -44,6 +44,7 @@ def filters(e: Entities, col: str) -> list[b.Condition]:
     if e.statuses:
         out.append(b.equals_any(b.column("status", col), e.statuses))
     out.extend(_ruled_out(e, col))
+    out.extend(b.Condition(f"{b.column(h.column, col)} {h.op} {h.n}") for h in e.head_counts)
     if e.modes:
         out.append(b.equals_any(b.column("complaint_mode", col), e.modes))
     if e.io_badge:
@@ -98,6 +99,7 @@ def describe(
         parts.append(f" with IO {e.io_badge}")
     if io is not None:
         parts.append(f" with IO {io.io_name} (KGID {io.io_badge})")
+    parts.extend(h.describe() for h in e.head_counts)
     parts.append(place)
     if e.period:
         parts.append(", registered " + e.period.describe())

@@ -24,6 +24,7 @@ from tools.text2zcql.dates import (
     read_festivals,
 )
 from tools.text2zcql.grounding import ACCEPT, ground_word
+from tools.text2zcql.head_counts import HeadCount, read_head_counts
 from tools.text2zcql.investigators import INVESTIGATORS, Investigator
 from tools.text2zcql.lexicon import (
     CRIME_DOERS,
@@ -263,6 +264,8 @@ class Entities:
     """Crimes ruled out ("other than theft"): `crime_group != value`."""
     excluded_stations: list[places.Station] = field(default_factory=list)
     """Stations ruled out ("excluding Whitefield"): left out of the scope."""
+    head_counts: list[HeadCount] = field(default_factory=list)
+    """Bounds on an FIR's accused, victims or arrests ("more than 3 accused")."""
     negations: list[str] = field(default_factory=list)
     """Negation words no reading applied ("not ..."): asked about, never set aside."""
     ignored: list[str] = field(default_factory=list)
@@ -776,6 +779,9 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     e.plates = _plates(t)
     e.sections = _sections(t)
     _exclusions(t, e)
+    e.head_counts = read_head_counts(t.text)
+    for bound in e.head_counts:
+        t.take(bound.span)
     e.period, span = find_period(t.text, today)
     if span:
         t.take(span)
@@ -1075,6 +1081,7 @@ _GROUPS: tuple[tuple[str, ...], ...] = (
     ("period",),
     ("crimes", "sections", "juvenile", "sexual_offence", "excluded_crimes"),
     ("statuses", "excluded_statuses"),
+    ("head_counts",),
     ("modes",),
     ("fir_ids", "refers_to_active", "plates", "person_name", "person_role"),
     ("dimensions", "top_n", "ranking", "ascending"),

@@ -60,6 +60,7 @@ from tools.text2zcql.followup import (
     records_history,
 )
 from tools.text2zcql.framing import set_aside_frames
+from tools.text2zcql.head_counts import without_head_counts
 from tools.text2zcql.investigators import Investigator, investigators_in
 from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
@@ -89,6 +90,7 @@ from tools.text2zcql.same_io import (
 )
 from tools.text2zcql.scope_words import outside_state, own_scope
 from tools.text2zcql.theft_words import read_theft_words
+from tools.text2zcql.time_of_day import unread_time_of_day
 from tools.text2zcql.understand import (
     Understanding,
     asks_to_write,
@@ -294,6 +296,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
                 "or witnesses?"
             )
         asked = replace(asked, role=role)
+    if (hours := unread_time_of_day(u.text, u.entities.crimes)) is not None:
+        return _time_of_day_unused(hours)
     problem = _ungrounded(u, request.precincts)
     if problem is not None:
         return problem
@@ -370,6 +374,18 @@ def _negation_unused(*spans: str) -> ZcqlDraft:
         "say what should be left out."
     )
     return replace(asked, unplaced=spans)
+
+
+def _time_of_day_unused(hours: str) -> ZcqlDraft:
+    """A question back about a time of day, which no query can filter (see `time_of_day`)."""
+    asked = clarify(
+        f"I could not use '{hours}': the records keep when each FIR was registered and when "
+        "the offence occurred, but I cannot filter FIRs by the hour of the day in one query "
+        "(only burglary is recorded as by night or by day). So I have not answered: without "
+        "it the count would cover the whole day. Should I count them for the whole day, or "
+        "did you mean night or day burglary?"
+    )
+    return replace(asked, unplaced=(hours,))
 
 
 def _number_unused(*numbers: str) -> ZcqlDraft:
@@ -521,8 +537,9 @@ def _draft(
     about = "".join(filters)
     undated = "".join(_describe(replace(e, period=None), place, io))
     free = not e.refers_to_visible and io is None and not same_as
-    arrest_asked = counting or ANYONE_ARRESTED.search(text) or NOT_ARRESTED.search(text)
-    if free and ARREST.search(text) and arrest_asked:
+    plain = without_head_counts(text)
+    arrest_asked = counting or ANYONE_ARRESTED.search(plain) or NOT_ARRESTED.search(plain)
+    if free and ARREST.search(plain) and arrest_asked:
         if _TREND.search(text) and not e.dimensions:
             buckets = YEARLY if is_yearly(text) else part_buckets_of(text) or ()
             who = replace(asked, role=None)
@@ -579,7 +596,8 @@ def _draft(
 
 def _counted(text: str, where: list[b.Condition], about: str, filters: list[str]) -> ZcqlDraft:
     """How many FIRs match, or the sum of a count column ("how many arrested")."""
-    measure = next((col for pattern, col in _MEASURES if pattern.search(text)), None)
+    plain = without_head_counts(text)
+    measure = next((col for pattern, col in _MEASURES if pattern.search(plain)), None)
     column = f"SUM({measure})" if measure else "COUNT(ROWID)"
     statement = b.aggregate((column,), "firs", where)
     if statement is None:
@@ -616,6 +634,7 @@ def _has_records_signal(e: Entities) -> bool:
         e.juvenile,
         e.sexual_offence,
         e.io_candidates,
+        e.head_counts,
     )
     return any(filters) or (
         e.domain_words and bool(e.period or e.stations or e.districts or e.dimensions)

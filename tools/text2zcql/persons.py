@@ -38,7 +38,12 @@ _AGE = re.compile(
     rf"(?!\s+(?:{_ROLE}|cases?|firs?|times?|arrests?)\b)"
 )
 """An age bound; a number before a role or a record ("more than 3 accused") counts them and is
-no age (left for the unplaced-number rule to ask about)."""
+no age (read as a bound on the FIR's count column, `head_counts`)."""
+_AGE_AT_LEAST = re.compile(
+    r"\b(?:aged|age|of age)\s+(?P<n>\d{1,3})\s*(?:years?\s+)?"
+    r"(?:\+|or more|or above|and above|or older|and older|plus)(?![\w-])"
+)
+"""An age from a bound up ("aged 40 or more", "age 60+"): older than the year before."""
 _COLUMNS = re.compile(
     r"\b(?:and|with)\s+(?:their|his|her|the)?\s*(?:ages?|genders?|names?)\b|\bnames?\s+and\s+"
     r"ages?\b|\b(?:ages?|genders?)\s+of\b"
@@ -192,6 +197,9 @@ def _read_roles(question: str, back: bool = False) -> tuple[str, PersonWords]:
             older = n
         else:
             younger = n
+        text = text[: m.start()] + text[m.end() :]
+    elif m := _AGE_AT_LEAST.search(text.lower()):
+        older = int(m["n"]) - 1
         text = text[: m.start()] + text[m.end() :]
     columns: list[str] = []
     while m := _COLUMNS.search(text.lower()):
