@@ -277,12 +277,12 @@ _TO_TODAY = re.compile(
 """A range that runs to today ("between 8 November and today"): since its first day."""
 _TO_RANGE = re.compile(
     rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})"
-    r"(?:\s+(?:to|till|until|through|se|inda|rinda|ninda)\s+|\s*-\s*)"
+    r"(?:\s+(?:to|till|until|through|-|se|inda|rinda|ninda)\s+|(?P<dash>-))"
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)(?:\s+(?:tak|takk|varege|varegu|vareg))?"
 )
 """A range written without "from" or "between" ("July to September 2026", "Jul-Nov 2026",
-"2023-2025"), also in Hinglish
-and Kanglish ("2023 se 2025 tak", "March inda June varege"): both ends included."""
+"2023-2025"; a tight dash only with a year after it: "Jan-Jun" alone restates a half), also
+in Hinglish and Kanglish ("2023 se 2025 tak", "March inda June varege"): both ends included."""
 _DAYS_TO = re.compile(
     rf"(?<![\w/.-])(?:from\s+|between\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:to|till|until|and|-)\s+"
     rf"(?P<b>\d{{1,2}}{_ORD}\s+(?:of\s+)?{_MON}(?:,?\s+{_YEAR})?)(?![\w/-])"
@@ -399,7 +399,7 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
         b = _point(m["b"], today)
         if b and 1 <= int(m["d"]) <= b.first.day:
             return _clip(b.first.replace(day=int(m["d"])), b.after, "", today), m.span()
-    if m := _TO_RANGE.search(text):
+    if (m := _TO_RANGE.search(text)) and not (m["dash"] and not re.search(_YEAR, m["b"])):
         a, b = _point(m["a"], today), _point(m["b"], today)
         if a and b and not re.search(_YEAR, m["a"]) and re.search(_YEAR, m["b"]):
             a = _Point(a.first.replace(year=b.first.year), a.after.replace(year=b.first.year))
