@@ -117,3 +117,34 @@ async def test_a_night_named_by_its_date_is_that_date(ask, demo_settings):
     response = await ask(OFFICER, "KR Puram FIRs on 31 December 2025 night, how many")
     assert response.route == "zcql", response.answer
     assert _count_of(response.answer) == truth
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "robbery count for 2025, needed for the KR Puram PS crime meeting",
+        "how many robberies in 2025 - keep ready for the KR Puram station review",
+        "robbery FIR total 2025 for the ACP's KR Puram visit",
+    ],
+)
+async def test_a_purpose_clause_naming_only_a_station_scopes_to_it(ask, demo_settings, question):
+    truth = _truth(
+        demo_settings, f"f.precinct_id = 'BLR-E-KRP' AND f.crime_group = 'ROBBERY' AND {_2025}"
+    )
+    response = await ask(OFFICER, question)
+    assert response.route == "zcql", response.answer
+    assert "in KR Puram PS" in response.answer and "set aside" in response.answer
+    assert _count_of(response.answer) == truth
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Whitefield robbery count 2025, needed for the KR Puram review",
+        "robbery count 2025 for the KR Puram theft meeting",
+    ],
+)
+async def test_a_purpose_clause_is_no_scope_when_it_names_more(ask, question):
+    response = await ask(OFFICER, question)
+    assert response.route == "clarify", response.answer
+    assert not re.search(r":\s*\d+\.?$", response.answer)

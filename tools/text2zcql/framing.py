@@ -6,7 +6,9 @@
   ("sir i am new here,"); an addressee closing it ("... saar").
 - A purpose clause: a senior officer wanting it ("SP office wants figure": a count), a
   document it is needed for ("needed for summons", "need for the lookout note"), keeping it
-  ready for someone ("pls keep ready for DCP"), or a bare "for the DCP" closing the question.
+  ready for someone ("pls keep ready for DCP"), or a bare "for the DCP" closing the question;
+  a purpose naming only a place ("for the KR Puram station review") keeps the place as the
+  question's scope and sets the rest aside.
 - A reply or format instruction: "reply in grp", "group me bata do", "jaldi batao", "number
   only" (a count is asked), "(name only)" (names are asked).
 - "calendar year" is the year ("this calendar year" = this year); "Cr" before an FIR number is
@@ -79,6 +81,17 @@ _PURPOSE = (
         re.IGNORECASE,
     ),
 )
+_PLACE_PURPOSE = re.compile(
+    r"[\s,;.-]*\b(?:(?:it\s+is\s+|it's\s+)?(?:needed|need|needs|required|wanted)\s+for|"
+    r"(?:(?:pls|please|kindly)\s+)?(?:keep|have)\s+(?:it\s+|this\s+|them\s+)?ready\s+for|for)\s+"
+    rf"(?:the\s+|a\s+|my\s+|our\s+)?(?:{_SENIOR}(?:'s|s)?\s+)?"
+    r"(?P<place>[a-z][a-z .]{1,40}?)\s+(?:(?:crime|monthly|weekly|station|ps)\s+)*"
+    rf"{_DOCUMENT}\b\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A purpose clause whose document belongs to a place ("for the KR Puram station review",
+"needed for the Whitefield PS crime meeting"): the place is the question's scope, the rest
+is framing."""
 _REPLY = re.compile(
     r"[\s,;.-]*\b(?:(?:pls|please|kindly)\s+)?(?:reply|respond|answer|send it|post it)\s+"
     r"(?:in|on|to|here|at)?\s*(?:the\s+)?(?:grp|group|whatsapp|chat|dm|here|mail|email)?\b"
@@ -146,10 +159,36 @@ def _negated(text: str, start: int) -> bool:
     return has_negation(text[start:]) or has_negation(" ".join(text[:start].split()[-1:]))
 
 
-def set_aside_frames(question: str, names_records: Callable[[str], bool]) -> Framed:
-    """`question` without the clauses that address or frame it (see module doc)."""
+def _place_purpose(
+    text: str, names_records: Callable[[str], bool], places: Callable[[str], tuple[bool, bool]]
+) -> tuple[str, str | None]:
+    """The question with a place's purpose clause read as its scope ("... in KR Puram
+    station") and the clause's framing words; unchanged unless the clause names one place and
+    nothing else, and the rest of the question names no place."""
+    m = _PLACE_PURPOSE.search(text)
+    if m is None or places(m["place"]) != (True, False) or has_negation(m[0]):
+        return text, None
+    rest = text[: m.start()].rstrip(" ,;:-")
+    start, end = m.start("place") - m.start(), m.end("place") - m.start()
+    framing = " ".join(_clean(m[0][:start] + " " + m[0][end:]).split())
+    if len(rest.split()) < 2 or places(rest)[0] or names_records(framing):
+        return text, None
+    return f"{rest} in {m['place']}", framing
+
+
+def set_aside_frames(
+    question: str,
+    names_records: Callable[[str], bool],
+    places: Callable[[str], tuple[bool, bool]] | None = None,
+) -> Framed:
+    """`question` without the clauses that address or frame it (see module doc); with
+    `places` (whether a clause names a place, and anything else), a purpose clause naming only
+    a place keeps the place as the scope."""
     text = question.strip()
     aside: list[str] = []
+    if places is not None:
+        text, framing = _place_purpose(text, names_records, places)
+        aside += [framing] if framing else []
     while True:
         before = text
         text, lead = _leading(text, names_records)

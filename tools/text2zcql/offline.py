@@ -80,7 +80,7 @@ from tools.text2zcql.persons import (
     role_named,
 )
 from tools.text2zcql.rank_words import read_rank_words
-from tools.text2zcql.same_again import back_to_fir, names_records, prepare
+from tools.text2zcql.same_again import back_to_fir, names_records, places_named, prepare
 from tools.text2zcql.same_io import (
     asks_same_io,
     describe_same_io,
@@ -220,7 +220,11 @@ class OfflineZcqlGenerator:
 
 def parse(request: ZcqlRequest) -> ZcqlDraft:
     """The synchronous parser behind `OfflineZcqlGenerator.generate`."""
-    framed = set_aside_frames(read_current_work(request.question), names_records(request.today))
+    framed = set_aside_frames(
+        read_current_work(request.question),
+        names_records(request.today),
+        places_named(request.today),
+    )
     asked_as, again = prepare(framed.question, names_records(request.today))
     asked_as = back_to_fir(asked_as, records_history(request.history))
     if again and not records_history(request.history):

@@ -142,6 +142,19 @@ def names_records(today: date) -> Callable[[str], bool]:
     return names
 
 
+def places_named(today: date) -> Callable[[str], tuple[bool, bool]]:
+    """Whether a clause names a station or district, and whether it names anything else the
+    records hold (a crime, status, FIR, plate, IO or person)."""
+
+    def named(clause: str) -> tuple[bool, bool]:
+        e = extract(normalise_text(clause), today, cased=clause)
+        place = bool(e.stations or e.districts or e.station_choices or e.unknown_place)
+        other = (e.crimes, e.statuses, e.fir_ids, e.fir_serials, e.plates, e.io_badge)
+        return place, any(other) or bool(e.io_candidates or e.person_name or e.negations)
+
+    return named
+
+
 _BACK_TO_FIR = re.compile(
     r"\b(?:there|in it|of it|for it|on it|that one|that case|that fir|the same fir|same case)"
     r"\s*\??\s*$",
