@@ -619,7 +619,8 @@ FILLER = _words(
 )
 FILLER |= _words(
     """
-    having whole full entire complete both included including inclusive via through sitting lying
+    having jitne jitni gin whole full entire complete both included including inclusive via
+    through sitting lying
     files minute going bhar include includes dono milake milakar milaakar ginke ginkar
     poora pura poore pure poori puri
     reh rahe pade pada padi pe par kiye kiya din unke unka unki inke inka dayavittu ethu

@@ -6,7 +6,8 @@
   ("sir i am new here,"); an addressee closing it ("... saar").
 - A purpose clause: a senior officer wanting it ("SP office wants figure": a count), a
   document it is needed for ("needed for summons", "need for the lookout note"), keeping it
-  ready for someone ("pls keep ready for DCP"), or a bare "for the DCP" closing the question;
+  ready for someone ("pls keep ready for DCP"), a bare "for the DCP" or "for handover" closing
+  the question;
   a purpose naming only a place ("for the KR Puram station review") keeps the place as the
   question's scope and sets the rest aside.
 - A reply or format instruction: "reply in grp", "group me bata do", "jaldi batao", "number
@@ -78,6 +79,11 @@ _PURPOSE = (
     ),
     re.compile(
         rf"[\s,;.-]*\bfor\s+(?:the\s+)?{_SENIOR}(?:\s+(?:office|sir|saheb|sahab))?\s*[.!]*\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"[\s,;.-]*\bfor\s+(?:the\s+|a\s+|my\s+|our\s+|an\s+)?(?:monthly\s+|weekly\s+|daily\s+)?"
+        r"(?:handover|meeting|review|briefing|presentation|report|memo|note)\s*[.!]*\s*$",
         re.IGNORECASE,
     ),
 )

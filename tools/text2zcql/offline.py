@@ -123,7 +123,7 @@ _NOT_RECORDS = re.compile(
     r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition)\b"
 )
 _FORECAST = re.compile(
-    r"\b(?:predict\w*|forecast\w*|estimat(?:e|ed|ion)|will there be|"
+    r"\b(?:predict\w*|forecast\w*|estimat(?:e|ed|ion)|project(?:ed|ion|ions)|will there be|"
     r"next (?:week|month|quarter|year|tingalu|varsha|vaara)(?:'s)?|"
     r"will (?:see|be|there|happen|rise|increase|have|go|fall|drop|come)|"
     r"aagutte|aagatte|agutte|aagbahudu|aagabahudu|barutte|"
@@ -148,7 +148,7 @@ _PLATES_ASKED = re.compile(
     r"\b(?:(?:number |registration )?plates?(?: numbers?)?|registration (?:numbers?|nos?))\b"
 )
 """Asking for vehicles' plates: a vehicles question even when no vehicle status is named."""
-_HOW_MANY = re.compile(r"\b(?:how many|count|kitne|kitni|eshtu|yeshtu|estu)\b")
+_HOW_MANY = re.compile(r"\b(?:how many|count|kitne|kitni|eshtu|yeshtu|estu)\b|\bno\.?\s+of\b")
 """Asking for a number of persons in an FIR (narrower than `_COUNT`: "contact number of")."""
 _READ_AS_COUNT = (
     "(you named only a place and a period, so I read this as how many FIRs were registered "
@@ -520,7 +520,8 @@ def _draft(
         return clarify("Which FIR's IO do you mean? Open the FIR or give its number.")
     bare = not _has_records_signal(e) and io is None and not same_as and not e.refers_to_visible
     place_and_period = bare and e.period is not None and bool(e.stations or e.districts)
-    if bare and not (place_and_period and not e.dimensions):
+    split_period = bool(e.dimensions) and e.period is not None  # "status-wise count, 2025"
+    if bare and not (place_and_period and not e.dimensions) and not split_period:
         return unparsed(
             "I could not find anything to query in the records (a crime, place, period, "
             "status or FIR number)."
