@@ -54,7 +54,8 @@ async def test_a_purpose_clause_naming_a_station_scopes_to_it(ask):
 
 
 async def test_a_purpose_clause_naming_a_crime_is_not_set_aside(ask):
-    response = await ask(OFFICER, "how many FIRs in Whitefield in 2025, needed for the theft review")
+    question = "how many FIRs in Whitefield in 2025, needed for the theft review"
+    response = await ask(OFFICER, question)
     assert response.route == "clarify"
     assert "'review'" in response.answer
 

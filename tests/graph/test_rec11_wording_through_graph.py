@@ -178,3 +178,23 @@ async def test_on_screen_wording_scopes_to_the_visible_firs(ask, demo_settings, 
     response = await ask(OFFICER, question, page_context=_page(ids))
     assert response.route == "zcql", response.answer
     assert len(response.records) == krp
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "cars stolen in 2025 that are still untraced - count",
+        "how many cars stolen in 2025 that have not been recovered",
+    ],
+)
+async def test_that_starting_a_relative_clause_is_no_earlier_figure(ask, demo_settings, question):
+    where, args = scope()
+    truth = scalar(
+        demo_settings.records_path,
+        f"SELECT COUNT(*) FROM vehicles v JOIN firs f ON f.fir_id = v.fir_id WHERE {where} "
+        f"AND v.vehicle_type = 'Car' AND v.status = 'Stolen' AND {_2025}",
+        *args,
+    )
+    response = await ask(OFFICER, question)
+    assert response.route == "zcql", response.answer
+    assert _count_of(response.answer) == truth

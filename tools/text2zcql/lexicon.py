@@ -220,6 +220,10 @@ for _g in crime_groups():
 VEHICLE_STATUS_PHRASES: dict[str, str] = {
     "not recovered": "Stolen",
     "not yet recovered": "Stolen",
+    "not been recovered": "Stolen",
+    "not yet been recovered": "Stolen",
+    "never recovered": "Stolen",
+    "not been traced": "Stolen",
     "yet to be recovered": "Stolen",
     "still missing": "Stolen",
     "still stolen": "Stolen",

@@ -33,6 +33,7 @@ _REPEAT = re.compile(
 )
 _THAT_NUMBER = re.compile(
     r"(?<!with )(?<!along )\b(?:what (?:is|was) )?that\s+"
+    r"(?!(?:are|is|were|was|have|has|had|got|remain|remains|still)\b)"
     rf"(?:(?P<what>[a-z][a-z -]*?)\s+)?{_COUNTED}\b"
     r"(?:\s*,?\s*what (?:is|was) it\b)?",
     re.IGNORECASE,
