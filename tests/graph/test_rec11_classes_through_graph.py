@@ -53,6 +53,13 @@ async def test_district_abbreviations_and_side_name_the_district(ask, demo_setti
         ("KR Puram FIRs 2024 se 2025 tak kitne", "2024-01-01", "2026-01-01"),
         ("KR Puram FIR total Aug-Oct 2026", "2026-08-01", "2026-11-01"),
         ("from 2025 onwards how many FIRs in KR Puram", "2025-01-01", "2026-12-04"),
+        (
+            "KR Puram FIRs after Deepavali 2025 (Deepavali day included), how many",
+            "2025-10-20",
+            "2026-12-04",
+        ),
+        ("count KR Puram FIRs since Diwali 2025, Diwali included", "2025-10-20", "2026-12-04"),
+        ("KR Puram FIR count 2025 Q2 to Q3", "2025-04-01", "2025-10-01"),
     ],
 )
 async def test_named_days_and_ranges_are_the_days_said(ask, demo_settings, question, start, end):

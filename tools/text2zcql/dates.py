@@ -319,6 +319,12 @@ _HALF = re.compile(
     rf"h1|h2)\s+(?P<part>half|quarter)\s+(?:of\s+)?(?P<year>{_PART_YEAR})"
     rf"|(?:in\s+|during\s+)?(?P<q>q[1-4]|h[12])\s+(?:of\s+)?(?P<qyear>{_PART_YEAR})"
 )
+_QUARTERS = re.compile(
+    rf"(?:(?P<y1>{_YEAR})\s+)?\bq(?P<a>[1-4])\s*(?:to|till|until|through|-|se)\s*q(?P<b>[1-4])\b"
+    rf"(?:\s+(?:of\s+)?(?P<y2>{_YEAR}))?"
+)
+"""A run of quarters of one year ("2026 Q1 to Q3", "Q2-Q4 2025"): from the first's start to
+the last's end."""
 _BEFORE_LAST = re.compile(r"(?:in\s+|during\s+)?(?:the\s+)?year before last")
 
 
@@ -407,6 +413,11 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
             return _clip(a.first, b.after, "", today), m.span()
     if m := _AGO.search(text):
         return _ago(m, today), m.span()
+    if (m := _QUARTERS.search(text)) and (m["y1"] or m["y2"]) and m["a"] <= m["b"]:
+        year = int(m["y1"] or m["y2"])
+        last = 3 * int(m["b"])
+        end = date(year + 1, 1, 1) if last == 12 else date(year, last + 1, 1)
+        return _clip(date(year, 3 * int(m["a"]) - 2, 1), end, "", today), m.span()
     if m := _HALF.search(text):
         return _part_of_year(m, today), m.span()
     if m := _BEFORE_LAST.search(text):
@@ -639,10 +650,12 @@ def festival_mentions(text: str, today: date) -> list[FestivalMention]:
 
 
 def read_festivals(text: str, today: date) -> Festivals:
-    """Festival names replaced by their dates ("since diwali" -> "since 8 nov 2026")."""
+    """Festival names replaced by their dates ("since diwali" -> "since 8 nov 2026"); a day
+    named again ("(Diwali day included)") restates it and is read once."""
     notes: list[str] = []
     ambiguous: list[tuple[str, tuple[str, ...]]] = []
     out, pos = [], 0
+    seen: set[date] = set()
     for mention in festival_mentions(text, today):
         out.append(text[pos : mention.start])
         pos = mention.end
@@ -654,6 +667,10 @@ def read_festivals(text: str, today: date) -> Festivals:
         if day is None:
             out.append(text[mention.start : mention.end])
             continue
+        if day in seen:  # "after Dussehra (Dussehra day included)": said again, no new bound
+            out.append(" ")
+            continue
+        seen.add(day)
         before = text[: mention.start]
         if not _BOUND_BEFORE.search(before) and _within_dates_given(
             before + " " + text[mention.end :], day, today

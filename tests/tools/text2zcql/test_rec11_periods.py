@@ -29,3 +29,15 @@ def test_a_range_or_open_start_is_read_whole(text, start, end):
 
 def test_a_dash_between_months_without_a_year_is_no_range():
     assert find_period("h1 vs h2 (jan-jun vs jul-dec)", TODAY)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("cheating 2025 q2 to q3", date(2025, 4, 1), date(2025, 10, 1)),
+        ("cheating q1-q2 2026", date(2026, 1, 1), date(2026, 7, 1)),
+    ],
+)
+def test_a_run_of_quarters_is_those_quarters(text, start, end):
+    period, _ = find_period(text, TODAY)
+    assert period is not None and (period.start, period.end) == (start, end)
