@@ -198,3 +198,38 @@ async def test_that_starting_a_relative_clause_is_no_earlier_figure(ask, demo_se
     response = await ask(OFFICER, question)
     assert response.route == "zcql", response.answer
     assert _count_of(response.answer) == truth
+
+
+def _open(fir: str) -> PageContext:
+    return PageContext.model_validate(
+        {
+            "schema_version": "1",
+            "captured_at": datetime.now(UTC).isoformat(),
+            "current_module": "fir_view",
+            "visible_record_ids": [fir],
+            "active_fir_id": fir,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "complainants of the opened FIR - name only",
+        "complainant names of the FIR open on my screen",
+        "who is the complainant in the case that is open on the screen",
+    ],
+)
+async def test_the_open_fir_is_the_one_meant(ask, demo_settings, question):
+    where, args = scope()
+    fir, n = rows(
+        demo_settings.records_path,
+        f"SELECT f.fir_id, COUNT(*) FROM firs f JOIN persons p ON p.fir_id = f.fir_id "
+        f"WHERE {where} AND p.role = 'complainant' AND f.sexual_offence = 0 "
+        "GROUP BY f.fir_id ORDER BY f.fir_id LIMIT 1",
+        *args,
+    )[0]
+    response = await ask(OFFICER, question, page_context=_open(fir))
+    assert response.route == "zcql", response.answer
+    assert fir in response.answer and "'Only'" not in response.answer
+    assert len(response.records) == n

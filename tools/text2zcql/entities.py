@@ -106,7 +106,7 @@ _HERE = re.compile(r"\bhere\b(?=\s*(?:\??$|[,;]|and\b|&))")
 """A "here" closing the question or one of its parts, with no list named: the FIR open on the
 page ("complainant's name here?", "who is the IO here and what is the status")."""
 _REFERENT = re.compile(
-    r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
+    r"\b(?:this|current|the current|the open|the opened|that|same|is|iss)\s+"
     r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
 )
 _ACT = r"ipc|i\.p\.c\.?|bnss|bns|crpc|cr\.p\.c\.?|pocso(?: act)?|ndps(?: act)?|it act|kp act"
@@ -185,7 +185,7 @@ _NAME_STOP = _words(
     accused complainant victim witness person persons people named name names called involving
     against stolen vehicle vehicles under investigation charge sheeted chargesheeted women
     woman children child minors minor juveniles juvenile seniors senior citizens elderly
-    listed shown recorded mentioned
+    listed shown recorded mentioned only just
     """
 )
 PATTERN_WORDS = _NAME_STOP
