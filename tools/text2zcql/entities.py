@@ -491,8 +491,13 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
     for m in _NAME_TRIGGER.finditer(t.text):
         tokens = []
         for token in re.findall(r"[a-z][a-z'.]*", t.text[m.end() :].split("  ")[0])[:4]:
-            if token in _NAME_STOP or token in FILLER or token.rstrip("s") in CRIME_PHRASES:
-                break  # "complainant aagiro": a function word is never a name
+            if (
+                token in _NAME_STOP
+                or token in FILLER
+                or CUE.fullmatch(token)
+                or token.rstrip("s") in CRIME_PHRASES
+            ):
+                break  # "complainant aagiro", "accused not": a function word is never a name
             tokens.append(token)
         if tokens:
             trigger = m.group(0).split()
@@ -589,9 +594,9 @@ PRECINCT_CODES = frozenset(w for s in places.STATIONS for w in s.precinct_id.low
 _VOCABULARY = VOCABULARY
 FILLER = _words(
     """
-    how many much show tell give get find fetch search look up check list count total number no
+    how many much show tell give get find fetch search look up check list count total number
     please pls kindly can could would you i we us me my our there any some all every the a an of
-    in at on for from to by with within during since between and or but not is are was were be
+    in at on for from to by with within during since between and or but is are was were be
     been being has have had do does did it its this that these those what which who whose whom
     when where why registered reported filed lodged came come happened happen occurred recorded
     booked cases case firs fir crimes crime incidents incident complaints complaint offences
@@ -606,8 +611,8 @@ FILLER = _words(
     saare sare sab sabhi ab kis kin abhi bhi wala vale paas pass mere mera meri hamare hamara
     apne tha thi the hoga koi nanna namma nam avara avaru avru hatra iruva iruvudu galu gallu
     aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
-    darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee aagilla
-    agilla illa aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
+    darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee
+    aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
     jo jis jin jinhe jinko jinka jinki jinke jinme jinmein
     ho chal chala chali raha rahi rahe chuke chuka chuki hone
     together combined jointly altogether put taken right
@@ -629,7 +634,8 @@ FILLER |= _words(
 )
 """Words that frame a question without filtering it: its whole span ("full year", "poora"),
 that several named things are taken together ("both", "dono", "milake"), and
-Hinglish/Kanglish verbs and particles ("kiye", "pade", "pe", "dayavittu")."""
+Hinglish/Kanglish verbs and particles ("kiye", "pade", "pe", "dayavittu"). No negation word
+("not", "no", "illa", "aagilla") is filler: each is applied or asked about (`negation`)."""
 FILLER |= _OWN
 _GENERIC_PLACE_WORDS = _words("east west north south rural urban town market camp old bad bus pete")
 PLACE_FRAGMENTS = frozenset(
@@ -1063,7 +1069,7 @@ def _district_station(word: str, after: str) -> places.Station | None:
 
 def _resolve_leftover(e: Entities, word: str) -> None:
     """A word after in/at/near that no recogniser took: a misspelt place, or an unknown one."""
-    if word in _NOT_PLACES or word in FILLER or word in _NAME_STOP:
+    if word in _NOT_PLACES or word in FILLER or word in _NAME_STOP or CUE.fullmatch(word):
         return
     if word.rstrip("s") in CRIME_PHRASES or word in STATUS_PHRASES:
         return

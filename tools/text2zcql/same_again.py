@@ -20,6 +20,7 @@ from datetime import date
 
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql.entities import extract
+from tools.text2zcql.negation import has_negation
 
 _COUNTED = r"(?:number|figure|count|total|tally|numbers|figures)"
 _SAME = re.compile(
@@ -123,11 +124,13 @@ def prepare(question: str, names_records: Callable[[str], bool]) -> tuple[str, b
 
 
 def names_records(today: date) -> Callable[[str], bool]:
-    """Whether a clause names a station, district, crime, status, FIR, plate, IO or person."""
+    """Whether a clause names a station, district, crime, status, FIR, plate, IO or person, or
+    holds a negation ("not", "except"): such a clause is never set aside as framing."""
 
     def names(clause: str) -> bool:
-        e = extract(normalise_text(clause), today, cased=clause)
-        return bool(
+        text = normalise_text(clause)
+        e = extract(text, today, cased=clause)
+        return has_negation(text) or bool(
             e.stations
             or e.districts
             or e.crimes

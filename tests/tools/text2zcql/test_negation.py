@@ -33,3 +33,12 @@ def test_numbering_and_yes_no_questions_are_not_negations(text):
 )
 def test_a_negation_left_over_is_shown_with_the_words_after_it(text, shown):
     assert unapplied(text, text) == [shown]
+
+
+def test_no_word_list_that_is_set_aside_holds_a_negation():
+    from tools.text2zcql import framing
+    from tools.text2zcql.entities import FILLER, PATTERN_WORDS
+    from tools.text2zcql.understand import GRAMMAR
+
+    for words in (FILLER, GRAMMAR, PATTERN_WORDS, framing._HEAD_WORDS, framing._HEAD_NOUNS):
+        assert not [w for w in words if has_negation(w)]
