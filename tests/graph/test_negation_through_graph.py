@@ -109,7 +109,7 @@ async def test_no_arrest_keeps_only_firs_without_an_arrest(ask, demo_settings, q
         ("how many cases this year not involving juveniles", "'not involving juveniles'"),
         ("thefts this year in Whitefield, not needed for the report", "'not needed"),
         ("Writer sahab, not urgent: Whitefield thefts this year", "'not urgent"),
-        ("KR Puram thefts this year - not for the weekly review", "'not for the"),
+        ("KR Puram theft count this year - not for the DCP", "'not for the"),
         ("not for the DCP: robbery count in Whitefield this year", "'not"),
     ],
 )

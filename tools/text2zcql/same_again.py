@@ -118,9 +118,14 @@ def prepare(question: str, names_records: Callable[[str], bool]) -> tuple[str, b
     if m is not None:
         text = set_aside_lead(reason_and_question(text, names_records(m["head"])))
     tail = _TRAILING_REASON.search(text)
-    if tail is not None and not names_records(tail[0]):
+    if tail is not None and not names_records(tail[0]) and not _negated(text[: tail.start()]):
         text = text[: tail.start()]
     return read_same_again(text)
+
+
+def _negated(before: str) -> bool:
+    """A reason right after a negation ("... not for the review"): part of the question."""
+    return has_negation(" ".join(before.split()[-1:]))
 
 
 def names_records(today: date) -> Callable[[str], bool]:
