@@ -155,3 +155,19 @@ async def test_a_purpose_clause_is_no_scope_when_it_names_more(ask, question):
     response = await ask(OFFICER, question)
     assert response.route == "clarify", response.answer
     assert not re.search(r":\s*\d+\.?$", response.answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "number"),
+    [
+        ("whose number is 9845012345 - any FIRs", "9845012345"),
+        ("FIRs where the complainant's mobile is +91 98450 12345", "+91 98450 12345"),
+    ],
+)
+async def test_a_look_up_by_phone_is_asked_about_precisely(ask, question, number):
+    response = await ask(OFFICER, question)
+    assert response.route != "zcql", response.answer
+    assert f"I could not use '{number}': I do not look FIRs or persons up by phone" in (
+        response.answer
+    )
+    assert not response.records

@@ -300,6 +300,8 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
                 "or witnesses?"
             )
         asked = replace(asked, role=role)
+    if (phone := _PHONE.search(u.text)) is not None:
+        return _phone_unused(phone[0])
     if (hours := unread_time_of_day(u.text, u.entities.crimes)) is not None:
         return _time_of_day_unused(hours)
     problem = _ungrounded(u, request.precincts)
@@ -378,6 +380,21 @@ def _negation_unused(*spans: str) -> ZcqlDraft:
         "say what should be left out."
     )
     return replace(asked, unplaced=spans)
+
+
+_PHONE = re.compile(r"(?<![\w-])(?:\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}(?![\w-])")
+"""An Indian mobile number ("9845012345", "+91 98450 12345")."""
+
+
+def _phone_unused(number: str) -> ZcqlDraft:
+    """A question back about a look-up by phone number, which the parser does not write: a
+    phone is shown only on a person's record, to officers cleared to see it."""
+    asked = clarify(
+        f"I could not use '{number}': I do not look FIRs or persons up by phone number (a "
+        "phone is shown only on a person's record, to officers cleared to see it). So I have "
+        "not answered. Which FIR number or person's name should I look up instead?"
+    )
+    return replace(asked, unplaced=(number,))
 
 
 def _time_of_day_unused(hours: str) -> ZcqlDraft:
