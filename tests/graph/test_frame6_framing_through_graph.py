@@ -47,8 +47,15 @@ async def test_handover_heading_and_senior_officers_purpose_are_set_aside(ask, d
     assert _count_of(response.answer) == _robbery_2025(demo_settings.records_path)
 
 
-async def test_a_purpose_clause_naming_a_station_is_not_set_aside(ask):
+async def test_a_purpose_clause_naming_a_station_scopes_to_it(ask):
     response = await ask(OFFICER, "how many robbery FIRs in 2025, needed for the Whitefield review")
+    assert response.route == "zcql"
+    assert "in Whitefield PS" in response.answer and "set aside" in response.answer
+
+
+async def test_a_purpose_clause_naming_a_crime_is_not_set_aside(ask):
+    question = "how many FIRs in Whitefield in 2025, needed for the theft review"
+    response = await ask(OFFICER, question)
     assert response.route == "clarify"
     assert "'review'" in response.answer
 

@@ -23,6 +23,16 @@ def _crime_condition(crimes: list[CrimeFilter], col: str) -> b.Condition:
     return b.any_of(parts)
 
 
+def _ruled_out(e: Entities, col: str) -> list[b.Condition]:
+    """One `!=` condition per status or crime value ruled out ("not charge sheeted")."""
+    pairs = [("status", s) for s in e.excluded_statuses]
+    pairs += [(c.column, v) for c in e.excluded_crimes for v in c.values]
+    return [
+        b.Condition(f"{b.column(name, col)} != {b.quote(value)}")
+        for name, value in dict.fromkeys(pairs)
+    ]
+
+
 def filters(e: Entities, col: str) -> list[b.Condition]:
     """WHERE conditions for everything but the scope, qualified with `col` when joined."""
     out: list[b.Condition] = []
@@ -33,6 +43,8 @@ def filters(e: Entities, col: str) -> list[b.Condition]:
         out.append(b.like_any(b.column("act_sections", col), list(dict.fromkeys(patterns))))
     if e.statuses:
         out.append(b.equals_any(b.column("status", col), e.statuses))
+    out.extend(_ruled_out(e, col))
+    out.extend(b.Condition(f"{b.column(h.column, col)} {h.op} {h.n}") for h in e.head_counts)
     if e.modes:
         out.append(b.equals_any(b.column("complaint_mode", col), e.modes))
     if e.io_badge:
@@ -68,10 +80,14 @@ def describe(
         parts.append(f" among the {visible} FIRs on your screen")
     if e.statuses:
         parts.append(" " + "/".join(s.lower() for s in e.statuses))
+    if e.excluded_statuses:
+        parts.append(" not " + " and not ".join(s.lower() for s in e.excluded_statuses))
     if e.modes:
         parts.append(" registered as " + "/".join(e.modes))
     if e.crimes:
         parts.append(" of " + ", ".join(c.label for c in e.crimes))
+    if e.excluded_crimes:
+        parts.append(" other than " + ", ".join(c.label for c in e.excluded_crimes))
     if e.sections:
         refs = [f"{a} {s}" for a, s in e.sections]
         parts.append(" citing " + ", ".join(refs) + " (or the counterpart across the cut-over)")
@@ -83,6 +99,7 @@ def describe(
         parts.append(f" with IO {e.io_badge}")
     if io is not None:
         parts.append(f" with IO {io.io_name} (KGID {io.io_badge})")
+    parts.extend(h.describe() for h in e.head_counts)
     parts.append(place)
     if e.period:
         parts.append(", registered " + e.period.describe())

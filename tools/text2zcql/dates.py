@@ -276,16 +276,21 @@ _TO_TODAY = re.compile(
 )
 """A range that runs to today ("between 8 November and today"): since its first day."""
 _TO_RANGE = re.compile(
-    rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:to|till|until|through|-)\s+"
-    rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
+    rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})"
+    r"(?:\s+(?:to|till|until|through|-|se|inda|rinda|ninda)\s+|(?P<dash>-))"
+    rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)(?:\s+(?:tak|takk|varege|varegu|vareg))?"
 )
-"""A range written without "from" or "between" ("July to September 2026")."""
+"""A range written without "from" or "between" ("July to September 2026", "Jul-Nov 2026",
+"2023-2025"; a tight dash only with a year after it: "Jan-Jun" alone restates a half), also
+in Hinglish and Kanglish ("2023 se 2025 tak", "March inda June varege"): both ends included."""
 _DAYS_TO = re.compile(
     rf"(?<![\w/.-])(?:from\s+|between\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:to|till|until|and|-)\s+"
     rf"(?P<b>\d{{1,2}}{_ORD}\s+(?:of\s+)?{_MON}(?:,?\s+{_YEAR})?)(?![\w/-])"
 )
 """Two days of one month ("5 to 11 November 2026"): the first takes the second's month."""
 _SINCE = re.compile(rf"(?:since|after|from|starting)\s+(?P<a>{_DAY.replace('?P<', '?P<a_')})(?!\d)")
+_ONWARDS = re.compile(r"\s*(?:onwards?|on|se aage)(?![\w-])")
+"""After a start ("from 2024 onwards"): the period runs to today; the word is read with it."""
 _SINCE_AFTER = re.compile(
     rf"(?P<a>{_DAY.replace('?P<', '?P<a_')})\s+(?:se|inda|rinda|ninda|onwards|onward)"
     r"(?:\s+(?:ab|aaj|ivattu|iddu)\s*(?:tak|varege|varegu))?(?![\w-])"
@@ -314,6 +319,12 @@ _HALF = re.compile(
     rf"h1|h2)\s+(?P<part>half|quarter)\s+(?:of\s+)?(?P<year>{_PART_YEAR})"
     rf"|(?:in\s+|during\s+)?(?P<q>q[1-4]|h[12])\s+(?:of\s+)?(?P<qyear>{_PART_YEAR})"
 )
+_QUARTERS = re.compile(
+    rf"(?:(?P<y1>{_YEAR})\s+)?\bq(?P<a>[1-4])\s*(?:to|till|until|through|-|se)\s*q(?P<b>[1-4])\b"
+    rf"(?:\s+(?:of\s+)?(?P<y2>{_YEAR}))?"
+)
+"""A run of quarters of one year ("2026 Q1 to Q3", "Q2-Q4 2025"): from the first's start to
+the last's end."""
 _BEFORE_LAST = re.compile(r"(?:in\s+|during\s+)?(?:the\s+)?year before last")
 
 
@@ -394,7 +405,7 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
         b = _point(m["b"], today)
         if b and 1 <= int(m["d"]) <= b.first.day:
             return _clip(b.first.replace(day=int(m["d"])), b.after, "", today), m.span()
-    if m := _TO_RANGE.search(text):
+    if (m := _TO_RANGE.search(text)) and not (m["dash"] and not re.search(_YEAR, m["b"])):
         a, b = _point(m["a"], today), _point(m["b"], today)
         if a and b and not re.search(_YEAR, m["a"]) and re.search(_YEAR, m["b"]):
             a = _Point(a.first.replace(year=b.first.year), a.after.replace(year=b.first.year))
@@ -402,6 +413,11 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
             return _clip(a.first, b.after, "", today), m.span()
     if m := _AGO.search(text):
         return _ago(m, today), m.span()
+    if (m := _QUARTERS.search(text)) and (m["y1"] or m["y2"]) and m["a"] <= m["b"]:
+        year = int(m["y1"] or m["y2"])
+        last = 3 * int(m["b"])
+        end = date(year + 1, 1, 1) if last == 12 else date(year, last + 1, 1)
+        return _clip(date(year, 3 * int(m["a"]) - 2, 1), end, "", today), m.span()
     if m := _HALF.search(text):
         return _part_of_year(m, today), m.span()
     if m := _BEFORE_LAST.search(text):
@@ -430,10 +446,11 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
         if m := since.search(text):
             a = _point(m["a"], today)
             whole_year = m[0].startswith("from") and re.fullmatch(_YEAR, m["a"].strip())
-            if a and whole_year and not re.match(r"\s*(?:on|onwards?)\b", text[m.end() :]):
+            onward = _ONWARDS.match(text, m.end())
+            if a and whole_year and not onward:
                 return _clip(a.first, a.after, "", today), m.span()  # "FIRs from 2025"
             if a:
-                return Period(a.first, None, ""), m.span()
+                return Period(a.first, None, ""), (m.start(), onward.end() if onward else m.end())
     if m := _BEFORE.search(text):
         a = _point(m["a"], today)
         if a:
@@ -450,9 +467,37 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
 FESTIVALS: dict[str, tuple[str, ...]] = {
     "diwali": ("diwali", "deepavali", "divali", "deepawali"),
     "dussehra": ("dussehra", "dasara", "dasera", "dussera", "vijayadashami"),
-    "republic day": ("republic day",),
-    "independence day": ("independence day",),
-    "ganesh chaturthi": ("ganesh chaturthi", "ganesha chaturthi", "ganesh habba", "gowri ganesha"),
+    "republic day": (
+        "republic day",
+        "gantantra diwas",
+        "gantantra divas",
+        "ganatantra diwas",
+        "ganarajyotsava",
+        "ganarajya dina",
+    ),
+    "independence day": (
+        "independence day",
+        "swatantrata diwas",
+        "swatantrata divas",
+        "swatantra diwas",
+        "swatantra divas",
+        "swatantrya dina",
+        "swatantrya dinacharane",
+        "azadi diwas",
+    ),
+    "ganesh chaturthi": (
+        "ganesh chaturthi",
+        "ganesha chaturthi",
+        "ganesh habba",
+        "ganesha habba",
+        "ganapati habba",
+        "ganapathi habba",
+        "gowri ganesha",
+        "vinayaka chaturthi",
+        "vinayaka chavithi",
+        "ganeshotsav",
+        "ganesh utsav",
+    ),
     "ugadi": ("ugadi", "yugadi"),
     "christmas": ("christmas", "xmas"),
     "holi": ("holi",),
@@ -488,7 +533,10 @@ FESTIVALS: dict[str, tuple[str, ...]] = {
     "new year's eve": ("new year's eve", "new years eve", "new year eve"),
     "new year's day": ("new year's day", "new years day", "new year day"),
 }
-"""Canonical holiday (lower-case start of its `holidays` name) -> how officers write it."""
+"""Canonical holiday (lower-case start of its `holidays` name) -> how officers write it: the
+alias table for English, Hindi ("swatantrata diwas", "gantantra diwas") and Kannada
+("ganesha habba", "swatantrya dina") names; the day itself comes from `holidays` (India with
+Karnataka). "habba", "festival", "tyohar" after a name add nothing ("Deepavali habba")."""
 FIXED_DAYS: dict[str, tuple[int, int]] = {"new year's eve": (12, 31), "new year's day": (1, 1)}
 """Days the `holidays` calendar for India does not carry: (month, day) every year."""
 AMBIGUOUS_FESTIVALS: dict[str, tuple[str, ...]] = {"eid": ("eid al-fitr", "eid al-adha")}
@@ -506,7 +554,8 @@ _FESTIVAL = re.compile(
             reverse=True,
         )
     )
-    + r")(?:\s+day)?(?:\s+(?:ke|ki|ka|wale|vale)\s+din|\s+dina|\s+dinadandu)?"
+    + r")(?:\s+(?:habba|festival|tyohar|tyohaar))?(?:\s+day)?"
+    + r"(?:\s+(?:ke|ki|ka|wale|vale)\s+din|\s+dina|\s+dinadandu)?"
     + rf"(?:\s+(?:of\s+)?(?P<year>{_YEAR}))?(?:\s+(?P<ly>{_LAST_YEAR}))?"
     + rf"(?=\s+(?P<ty>{_THIS_YEAR}))?(?![\w-])"
 )
@@ -601,10 +650,12 @@ def festival_mentions(text: str, today: date) -> list[FestivalMention]:
 
 
 def read_festivals(text: str, today: date) -> Festivals:
-    """Festival names replaced by their dates ("since diwali" -> "since 8 nov 2026")."""
+    """Festival names replaced by their dates ("since diwali" -> "since 8 nov 2026"); a day
+    named again ("(Diwali day included)") restates it and is read once."""
     notes: list[str] = []
     ambiguous: list[tuple[str, tuple[str, ...]]] = []
     out, pos = [], 0
+    seen: set[date] = set()
     for mention in festival_mentions(text, today):
         out.append(text[pos : mention.start])
         pos = mention.end
@@ -616,6 +667,10 @@ def read_festivals(text: str, today: date) -> Festivals:
         if day is None:
             out.append(text[mention.start : mention.end])
             continue
+        if day in seen:  # "after Dussehra (Dussehra day included)": said again, no new bound
+            out.append(" ")
+            continue
+        seen.add(day)
         before = text[: mention.start]
         if not _BOUND_BEFORE.search(before) and _within_dates_given(
             before + " " + text[mention.end :], day, today

@@ -24,6 +24,7 @@ from tools.text2zcql.dates import (
     read_festivals,
 )
 from tools.text2zcql.grounding import ACCEPT, ground_word
+from tools.text2zcql.head_counts import HeadCount, read_head_counts
 from tools.text2zcql.investigators import INVESTIGATORS, Investigator
 from tools.text2zcql.lexicon import (
     CRIME_DOERS,
@@ -39,6 +40,7 @@ from tools.text2zcql.lexicon import (
     crime_filter,
     crime_heads,
 )
+from tools.text2zcql.negation import CUE, NOT_ARRESTED, Exclusions, unapplied
 
 
 def _words(text: str) -> frozenset[str]:
@@ -104,7 +106,7 @@ _HERE = re.compile(r"\bhere\b(?=\s*(?:\??$|[,;]|and\b|&))")
 """A "here" closing the question or one of its parts, with no list named: the FIR open on the
 page ("complainant's name here?", "who is the IO here and what is the status")."""
 _REFERENT = re.compile(
-    r"\b(?:this|current|the current|the open|that|same|is|iss)\s+"
+    r"\b(?:this|current|the current|the open|the opened|that|same|is|iss)\s+"
     r"(?:one|fir|case|complaint|record|matter)\b|\biska\b|\biski\b|\bthis\b(?=\s*\??$)"
 )
 _ACT = r"ipc|i\.p\.c\.?|bnss|bns|crpc|cr\.p\.c\.?|pocso(?: act)?|ndps(?: act)?|it act|kp act"
@@ -183,7 +185,7 @@ _NAME_STOP = _words(
     accused complainant victim witness person persons people named name names called involving
     against stolen vehicle vehicles under investigation charge sheeted chargesheeted women
     woman children child minors minor juveniles juvenile seniors senior citizens elderly
-    listed shown recorded mentioned
+    listed shown recorded mentioned only just
     """
 )
 PATTERN_WORDS = _NAME_STOP
@@ -256,6 +258,16 @@ class Entities:
     """Kinds of vehicle asked about with a vehicle status ("cars not recovered" -> Car)."""
     date_notes: list[str] = field(default_factory=list)
     """How festivals were read ("Diwali = 2026-11-08")."""
+    excluded_statuses: list[str] = field(default_factory=list)
+    """Statuses ruled out ("not yet charge sheeted"): `status != value`."""
+    excluded_crimes: list[CrimeFilter] = field(default_factory=list)
+    """Crimes ruled out ("other than theft"): `crime_group != value`."""
+    excluded_stations: list[places.Station] = field(default_factory=list)
+    """Stations ruled out ("excluding Whitefield"): left out of the scope."""
+    head_counts: list[HeadCount] = field(default_factory=list)
+    """Bounds on an FIR's accused, victims or arrests ("more than 3 accused")."""
+    negations: list[str] = field(default_factory=list)
+    """Negation words no reading applied ("not ..."): asked about, never set aside."""
     ignored: list[str] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)
     """Words no recogniser took that are not filler (vocabulary included)."""
@@ -356,7 +368,8 @@ def _spellings(key: str) -> list[str]:
 
 _STATION_KEYS = _station_aliases()
 _STATION_BY_ID = {s.precinct_id: s for s in places.STATIONS}
-_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana|thane))?"
+_PLACE_SUFFIX = r"(?:\s+(?:ps|p\.s\.|police station|station|thana|thane|side|taraf))?"
+"""Words after a station's name that add nothing to it ("Whitefield PS", "Hubballi side")."""
 _STATION_WORD = re.compile(r"\s+(?:ps|p\.s\.|police station|station|thana|thane)(?![\w-])")
 
 
@@ -433,7 +446,9 @@ def _places(t: _Text) -> tuple[list[places.Station], list[str], list[StationChoi
     for alias in sorted(places.DISTRICT_ALIASES, key=len, reverse=True):
         if alias not in t.text:
             continue
-        pattern = rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division))?(?![\w-])"
+        pattern = (
+            rf"(?<![\w-]){re.escape(alias)}(?:\s+(?:district|city|division|side|taraf))?(?![\w-])"
+        )
         for m in re.finditer(pattern, t.text):
             station = _STATION_WORD.match(t.text, m.end())
             if station is not None:
@@ -476,8 +491,13 @@ def _person(t: _Text) -> tuple[str | None, str | None]:
     for m in _NAME_TRIGGER.finditer(t.text):
         tokens = []
         for token in re.findall(r"[a-z][a-z'.]*", t.text[m.end() :].split("  ")[0])[:4]:
-            if token in _NAME_STOP or token in FILLER or token.rstrip("s") in CRIME_PHRASES:
-                break  # "complainant aagiro": a function word is never a name
+            if (
+                token in _NAME_STOP
+                or token in FILLER
+                or CUE.fullmatch(token)
+                or token.rstrip("s") in CRIME_PHRASES
+            ):
+                break  # "complainant aagiro", "accused not": a function word is never a name
             tokens.append(token)
         if tokens:
             trigger = m.group(0).split()
@@ -574,9 +594,9 @@ PRECINCT_CODES = frozenset(w for s in places.STATIONS for w in s.precinct_id.low
 _VOCABULARY = VOCABULARY
 FILLER = _words(
     """
-    how many much show tell give get find fetch search look up check list count total number no
+    how many much show tell give get find fetch search look up check list count total number
     please pls kindly can could would you i we us me my our there any some all every the a an of
-    in at on for from to by with within during since between and or but not is are was were be
+    in at on for from to by with within during since between and or but is are was were be
     been being has have had do does did it its this that these those what which who whose whom
     when where why registered reported filed lodged came come happened happen occurred recorded
     booked cases case firs fir crimes crime incidents incident complaints complaint offences
@@ -591,9 +611,10 @@ FILLER = _words(
     saare sare sab sabhi ab kis kin abhi bhi wala vale paas pass mere mera meri hamare hamara
     apne tha thi the hoga koi nanna namma nam avara avaru avru hatra iruva iruvudu galu gallu
     aagiruva aagide aaytu aayitu agiruva mattu maadi heli thanks thank sir madam saheb sahab
-    darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee aagilla
-    agilla illa aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
-    jo jis jin jinhe jinko ho chal chala chali raha rahi rahe chuke chuka chuki hone
+    darj huye gaye gayi gaya aagiddare agiddare aagidare aagive aagiddave jana janaru ee
+    aagittu agittu aagitthu bandittu banditthu bandive bandiddu ralli
+    jo jis jin jinhe jinko jinka jinki jinke jinme jinmein
+    ho chal chala chali raha rahi rahe chuke chuka chuki hone
     together combined jointly altogether put taken right
     dalli la aada aagiro galannu gallannu torisi aata aati ok okay
     iro irodu iruvantha ella aagi their book books take took taken started began begun along
@@ -603,15 +624,18 @@ FILLER = _words(
 )
 FILLER |= _words(
     """
-    whole full entire complete both included including inclusive via through sitting lying
-    files minute going dono milake milakar milaakar ginke ginkar poora pura poore pure poori puri
+    having jitne jitni gin whole full entire complete both included including inclusive via
+    through sitting lying
+    files minute going bhar include includes dono milake milakar milaakar ginke ginkar
+    poora pura poore pure poori puri
     reh rahe pade pada padi pe par kiye kiya din unke unka unki inke inka dayavittu ethu
     mamle mamla maamle maamla mamlon
     """
 )
 """Words that frame a question without filtering it: its whole span ("full year", "poora"),
 that several named things are taken together ("both", "dono", "milake"), and
-Hinglish/Kanglish verbs and particles ("kiye", "pade", "pe", "dayavittu")."""
+Hinglish/Kanglish verbs and particles ("kiye", "pade", "pe", "dayavittu"). No negation word
+("not", "no", "illa", "aagilla") is filler: each is applied or asked about (`negation`)."""
 FILLER |= _OWN
 _GENERIC_PLACE_WORDS = _words("east west north south rural urban town market camp old bad bus pete")
 PLACE_FRAGMENTS = frozenset(
@@ -723,6 +747,12 @@ def refine_burglary(crimes: list[CrimeFilter], text: str) -> list[CrimeFilter]:
     ]
 
 
+def _is_year(num: str, today: date) -> bool:
+    """A number that can be a registration year ("case 2025"): not one after this year
+    ("FIR 2049" is FIR number 2049)."""
+    return bool(re.fullmatch(r"(?:19|20)\d{2}", num)) and int(num) <= today.year
+
+
 def extract(question: str, today: date, cased: str = "") -> Entities:
     """Recognise every entity in a normalised question (`cased`: the text as typed, for names)."""
     festivals = read_festivals(question, today)
@@ -738,7 +768,7 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
     if not e.fir_ids:
         for serial in _FIR_SERIAL.finditer(t.text):
             num = serial["num"] or serial["num2"] or serial["num3"]
-            if not re.fullmatch(r"(?:19|20)\d{2}", num):
+            if not _is_year(num, today):
                 e.fir_serials.append(f"{int(num):05d}")
                 t.take(serial.span())
     if m := _OPEN_ONE.search(t.text):
@@ -755,6 +785,10 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         t.take(m.span())
     e.plates = _plates(t)
     e.sections = _sections(t)
+    _exclusions(t, e)
+    e.head_counts = read_head_counts(t.text)
+    for bound in e.head_counts:
+        t.take(bound.span)
     e.period, span = find_period(t.text, today)
     if span:
         t.take(span)
@@ -833,13 +867,16 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         elif e.stations or e.districts:
             t.take(m.span(group))
     e.unread_spans = [" ".join(m.group(0).split()) for m in _UNREAD_SPAN.finditer(t.text)]
-    words = re.findall(r"[a-z][a-z']+", t.text)
+    left = _without_arrest_negation(t.text)
+    e.negations = unapplied(left, text)
+    words = re.findall(r"[a-z][a-z']+", left)
     e.unused = [w for w in words if w not in FILLER]
     e.ignored = list(
         dict.fromkeys(
             w
             for w in words
             if w not in FILLER
+            and not CUE.fullmatch(w)
             and (
                 w not in _VOCABULARY
                 or w.rstrip("s") in FRAGMENTS
@@ -849,6 +886,34 @@ def extract(question: str, today: date, cased: str = "") -> Entities:
         )
     )
     return e
+
+
+_EXCLUSIONS = Exclusions(
+    STATUS_PHRASES,
+    CRIME_PHRASES,
+    (k for k in _STATION_KEYS if k not in _HOMONYMS and len(k) >= 4),
+)
+
+
+def _exclusions(t: _Text, e: Entities) -> None:
+    """Statuses, crimes and stations ruled out ("not yet charge sheeted", "other than theft",
+    "excluding Whitefield"), read before the positive readings so they are never taken as
+    the filter itself."""
+    for found in _EXCLUSIONS.stations(t.text):
+        e.excluded_stations.append(_STATION_BY_ID[_STATION_KEYS[found.key]])
+        t.take(found.span)
+    for found in _EXCLUSIONS.statuses(t.text):
+        e.excluded_statuses.append(STATUS_PHRASES[found.key])
+        t.take(found.span)
+    for found in _EXCLUSIONS.crimes(t.text):
+        e.excluded_crimes.append(crime_filter(found.key))
+        t.take(found.span)
+
+
+def _without_arrest_negation(text: str) -> str:
+    """`text` with "no arrest", "not arrested", "arrest baaki" blanked: those are read by the
+    arrest readings (and checked against the statement by the parser)."""
+    return NOT_ARRESTED.sub(lambda m: " " * len(m[0]), text)
 
 
 _UNREAD_SPAN = re.compile(
@@ -1004,7 +1069,7 @@ def _district_station(word: str, after: str) -> places.Station | None:
 
 def _resolve_leftover(e: Entities, word: str) -> None:
     """A word after in/at/near that no recogniser took: a misspelt place, or an unknown one."""
-    if word in _NOT_PLACES or word in FILLER or word in _NAME_STOP:
+    if word in _NOT_PLACES or word in FILLER or word in _NAME_STOP or CUE.fullmatch(word):
         return
     if word.rstrip("s") in CRIME_PHRASES or word in STATUS_PHRASES:
         return
@@ -1019,10 +1084,11 @@ def _resolve_leftover(e: Entities, word: str) -> None:
 
 
 _GROUPS: tuple[tuple[str, ...], ...] = (
-    ("stations", "districts", "unknown_place"),
+    ("stations", "districts", "unknown_place", "excluded_stations"),
     ("period",),
-    ("crimes", "sections", "juvenile", "sexual_offence"),
-    ("statuses",),
+    ("crimes", "sections", "juvenile", "sexual_offence", "excluded_crimes"),
+    ("statuses", "excluded_statuses"),
+    ("head_counts",),
     ("modes",),
     ("fir_ids", "refers_to_active", "plates", "person_name", "person_role"),
     ("dimensions", "top_n", "ranking", "ascending"),

@@ -6,15 +6,19 @@
   ("sir i am new here,"); an addressee closing it ("... saar").
 - A purpose clause: a senior officer wanting it ("SP office wants figure": a count), a
   document it is needed for ("needed for summons", "need for the lookout note"), keeping it
-  ready for someone ("pls keep ready for DCP"), or a bare "for the DCP" closing the question.
+  ready for someone ("pls keep ready for DCP"), a bare "for the DCP" or "for handover" closing
+  the question;
+  a purpose naming only a place ("for the KR Puram station review") keeps the place as the
+  question's scope and sets the rest aside.
 - A reply or format instruction: "reply in grp", "group me bata do", "jaldi batao", "number
   only" (a count is asked), "(name only)" (names are asked).
 - "calendar year" is the year ("this calendar year" = this year); "Cr" before an FIR number is
   the FIR's crime number ("Cr FIR-2026-04062").
 
 A clause is set aside only when it names nothing the records hold (a station, crime, status,
-FIR, IO or person): a filter inside it is always read or asked about, never dropped. The
-clauses set aside are returned so the answer can say so.
+FIR, IO or person) and holds no negation ("not", "except", "nahi"; see `negation`): a filter
+or a negation inside it is always read or asked about, never dropped. The clauses set aside are
+returned so the answer can say so.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from tools.text2zcql.negation import has_negation
 
 
 def _words(text: str) -> frozenset[str]:
@@ -75,7 +81,23 @@ _PURPOSE = (
         rf"[\s,;.-]*\bfor\s+(?:the\s+)?{_SENIOR}(?:\s+(?:office|sir|saheb|sahab))?\s*[.!]*\s*$",
         re.IGNORECASE,
     ),
+    re.compile(
+        r"[\s,;.-]*\bfor\s+(?:the\s+|a\s+|my\s+|our\s+|an\s+)?(?:monthly\s+|weekly\s+|daily\s+)?"
+        r"(?:handover|meeting|review|briefing|presentation|report|memo|note)\s*[.!]*\s*$",
+        re.IGNORECASE,
+    ),
 )
+_PLACE_PURPOSE = re.compile(
+    r"[\s,;.-]*\b(?:(?:it\s+is\s+|it's\s+)?(?:needed|need|needs|required|wanted)\s+for|"
+    r"(?:(?:pls|please|kindly)\s+)?(?:keep|have)\s+(?:it\s+|this\s+|them\s+)?ready\s+for|for)\s+"
+    rf"(?:the\s+|a\s+|my\s+|our\s+)?(?:{_SENIOR}(?:'s|s)?\s+)?"
+    r"(?P<place>[a-z][a-z .]{1,40}?)\s+(?:(?:crime|monthly|weekly|station|ps)\s+)*"
+    rf"{_DOCUMENT}\b\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A purpose clause whose document belongs to a place ("for the KR Puram station review",
+"needed for the Whitefield PS crime meeting"): the place is the question's scope, the rest
+is framing."""
 _REPLY = re.compile(
     r"[\s,;.-]*\b(?:(?:pls|please|kindly)\s+)?(?:reply|respond|answer|send it|post it)\s+"
     r"(?:in|on|to|here|at)?\s*(?:the\s+)?(?:grp|group|whatsapp|chat|dm|here|mail|email)?\b"
@@ -121,7 +143,7 @@ def _leading(text: str, names_records: Callable[[str], bool]) -> tuple[str, str 
     words = m["head"].lower().split()
     if not all(w in _HEAD_WORDS for w in words) or not _HEAD_NOUNS.intersection(words):
         return text, None
-    if names_records(m["head"]):
+    if names_records(m["head"]) or has_negation(m["head"]):
         return text, None
     return m["rest"], m["head"]
 
@@ -129,7 +151,7 @@ def _leading(text: str, names_records: Callable[[str], bool]) -> tuple[str, str 
 def _trailing(text: str, names_records: Callable[[str], bool]) -> tuple[str, str | None]:
     for pattern in (*_PURPOSE, _REPLY, _REPLY_LOCAL, _ADDRESS_LAST):
         m = pattern.search(text)
-        if m is None or not _clean(m[0]) or names_records(m[0]):
+        if m is None or not _clean(m[0]) or names_records(m[0]) or _negated(text, m.start()):
             continue
         rest = text[: m.start()].rstrip(" ,;:-")
         if len(rest.split()) >= 2:
@@ -137,10 +159,42 @@ def _trailing(text: str, names_records: Callable[[str], bool]) -> tuple[str, str
     return text, None
 
 
-def set_aside_frames(question: str, names_records: Callable[[str], bool]) -> Framed:
-    """`question` without the clauses that address or frame it (see module doc)."""
+def _negated(text: str, start: int) -> bool:
+    """A clause that holds, or comes right after, a negation ("not needed for the report"):
+    never set aside (the negation must be read or asked about)."""
+    return has_negation(text[start:]) or has_negation(" ".join(text[:start].split()[-1:]))
+
+
+def _place_purpose(
+    text: str, names_records: Callable[[str], bool], places: Callable[[str], tuple[bool, bool]]
+) -> tuple[str, str | None]:
+    """The question with a place's purpose clause read as its scope ("... in KR Puram
+    station") and the clause's framing words; unchanged unless the clause names one place and
+    nothing else, and the rest of the question names no place."""
+    m = _PLACE_PURPOSE.search(text)
+    if m is None or places(m["place"]) != (True, False) or has_negation(m[0]):
+        return text, None
+    rest = text[: m.start()].rstrip(" ,;:-")
+    start, end = m.start("place") - m.start(), m.end("place") - m.start()
+    framing = " ".join(_clean(m[0][:start] + " " + m[0][end:]).split())
+    if len(rest.split()) < 2 or places(rest)[0] or names_records(framing):
+        return text, None
+    return f"{rest} in {m['place']}", framing
+
+
+def set_aside_frames(
+    question: str,
+    names_records: Callable[[str], bool],
+    places: Callable[[str], tuple[bool, bool]] | None = None,
+) -> Framed:
+    """`question` without the clauses that address or frame it (see module doc); with
+    `places` (whether a clause names a place, and anything else), a purpose clause naming only
+    a place keeps the place as the scope."""
     text = question.strip()
     aside: list[str] = []
+    if places is not None:
+        text, framing = _place_purpose(text, names_records, places)
+        aside += [framing] if framing else []
     while True:
         before = text
         text, lead = _leading(text, names_records)

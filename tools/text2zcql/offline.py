@@ -60,9 +60,11 @@ from tools.text2zcql.followup import (
     records_history,
 )
 from tools.text2zcql.framing import set_aside_frames
+from tools.text2zcql.head_counts import without_head_counts
 from tools.text2zcql.investigators import Investigator, investigators_in
 from tools.text2zcql.involved import read_involved
 from tools.text2zcql.lexicon import DIMENSION_LABELS
+from tools.text2zcql.negation import arrest_negation_unapplied
 from tools.text2zcql.on_screen import read_on_screen
 from tools.text2zcql.other_firs import probe_draft, referent
 from tools.text2zcql.persons import (
@@ -78,7 +80,7 @@ from tools.text2zcql.persons import (
     role_named,
 )
 from tools.text2zcql.rank_words import read_rank_words
-from tools.text2zcql.same_again import back_to_fir, names_records, prepare
+from tools.text2zcql.same_again import back_to_fir, names_records, places_named, prepare
 from tools.text2zcql.same_io import (
     asks_same_io,
     describe_same_io,
@@ -88,6 +90,7 @@ from tools.text2zcql.same_io import (
 )
 from tools.text2zcql.scope_words import outside_state, own_scope
 from tools.text2zcql.theft_words import read_theft_words
+from tools.text2zcql.time_of_day import unread_time_of_day
 from tools.text2zcql.understand import (
     Understanding,
     asks_to_write,
@@ -120,7 +123,7 @@ _NOT_RECORDS = re.compile(
     r"say about|what does .{1,40} (?:say|mean)|meaning of|define|definition)\b"
 )
 _FORECAST = re.compile(
-    r"\b(?:predict\w*|forecast\w*|estimat(?:e|ed|ion)|will there be|"
+    r"\b(?:predict\w*|forecast\w*|estimat(?:e|ed|ion)|project(?:ed|ion|ions)|will there be|"
     r"next (?:week|month|quarter|year|tingalu|varsha|vaara)(?:'s)?|"
     r"will (?:see|be|there|happen|rise|increase|have|go|fall|drop|come)|"
     r"aagutte|aagatte|agutte|aagbahudu|aagabahudu|barutte|"
@@ -145,7 +148,7 @@ _PLATES_ASKED = re.compile(
     r"\b(?:(?:number |registration )?plates?(?: numbers?)?|registration (?:numbers?|nos?))\b"
 )
 """Asking for vehicles' plates: a vehicles question even when no vehicle status is named."""
-_HOW_MANY = re.compile(r"\b(?:how many|count|kitne|kitni|eshtu|yeshtu|estu)\b")
+_HOW_MANY = re.compile(r"\b(?:how many|count|kitne|kitni|eshtu|yeshtu|estu)\b|\bno\.?\s+of\b")
 """Asking for a number of persons in an FIR (narrower than `_COUNT`: "contact number of")."""
 _READ_AS_COUNT = (
     "(you named only a place and a period, so I read this as how many FIRs were registered "
@@ -217,7 +220,11 @@ class OfflineZcqlGenerator:
 
 def parse(request: ZcqlRequest) -> ZcqlDraft:
     """The synchronous parser behind `OfflineZcqlGenerator.generate`."""
-    framed = set_aside_frames(read_current_work(request.question), names_records(request.today))
+    framed = set_aside_frames(
+        read_current_work(request.question),
+        names_records(request.today),
+        places_named(request.today),
+    )
     asked_as, again = prepare(framed.question, names_records(request.today))
     asked_as = back_to_fir(asked_as, records_history(request.history))
     if again and not records_history(request.history):
@@ -293,12 +300,18 @@ def parse(request: ZcqlRequest) -> ZcqlDraft:
                 "or witnesses?"
             )
         asked = replace(asked, role=role)
+    if (phone := _PHONE.search(u.text)) is not None:
+        return _phone_unused(phone[0])
+    if (hours := unread_time_of_day(u.text, u.entities.crimes)) is not None:
+        return _time_of_day_unused(hours)
     problem = _ungrounded(u, request.precincts)
     if problem is not None:
         return problem
     draft = _fitted(u.text, u.entities, request, asked, vehicle_words)
     if draft.statement is None:
         return draft
+    if (unused := arrest_negation_unapplied(u.text, draft.statement)) is not None:
+        return _negation_unused(unused)
     if u.entities.list_n and draft.intent != "list":
         return _number_unused(f"{u.entities.list_n}")
     if names_a_field(u.text) and draft.intent not in _LOOKUPS:
@@ -338,6 +351,8 @@ def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | Non
             options = " or ".join(describe_candidate(c) for c in g.candidates[:3])
             asks.append(f"by '{g.typed}' did you mean {options}?")
         return clarify("I'm not sure what you meant: " + " And ".join(asks))
+    if u.entities.negations:
+        return _negation_unused(*u.entities.negations)
     if u.unknown and (asked_io := _which_io(u.unknown, precincts)) is not None:
         return asked_io
     if u.unknown and set(u.unknown) <= set(u.entities.unread_spans):
@@ -351,6 +366,47 @@ def _ungrounded(u: Understanding, precincts: tuple[str, ...]) -> ZcqlDraft | Non
         )
         return replace(asked, unplaced=tuple(u.unknown))
     return None
+
+
+def _negation_unused(*spans: str) -> ZcqlDraft:
+    """A question back about a negation no reading applied: answering without it would count
+    the opposite or a wider set, so no number is given."""
+    listed = ", ".join(f"'{s}'" for s in spans[:3])
+    asked = clarify(
+        f"I could not use {listed} in your question: I can leave out a status ('not charge "
+        "sheeted'), a crime ('other than theft'), a station ('excluding Whitefield') or FIRs "
+        "with an accused not yet arrested ('no arrest'), and this is none of them. So I have "
+        "not answered: without it the query would count a different set of records. Please "
+        "say what should be left out."
+    )
+    return replace(asked, unplaced=spans)
+
+
+_PHONE = re.compile(r"(?<![\w-])(?:\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}(?![\w-])")
+"""An Indian mobile number ("9845012345", "+91 98450 12345")."""
+
+
+def _phone_unused(number: str) -> ZcqlDraft:
+    """A question back about a look-up by phone number, which the parser does not write: a
+    phone is shown only on a person's record, to officers cleared to see it."""
+    asked = clarify(
+        f"I could not use '{number}': I do not look FIRs or persons up by phone number (a "
+        "phone is shown only on a person's record, to officers cleared to see it). So I have "
+        "not answered. Which FIR number or person's name should I look up instead?"
+    )
+    return replace(asked, unplaced=(number,))
+
+
+def _time_of_day_unused(hours: str) -> ZcqlDraft:
+    """A question back about a time of day, which no query can filter (see `time_of_day`)."""
+    asked = clarify(
+        f"I could not use '{hours}': the records keep when each FIR was registered and when "
+        "the offence occurred, but I cannot filter FIRs by the hour of the day in one query "
+        "(only burglary is recorded as by night or by day). So I have not answered: without "
+        "it the count would cover the whole day. Should I count them for the whole day, or "
+        "did you mean night or day burglary?"
+    )
+    return replace(asked, unplaced=(hours,))
 
 
 def _number_unused(*numbers: str) -> ZcqlDraft:
@@ -481,7 +537,8 @@ def _draft(
         return clarify("Which FIR's IO do you mean? Open the FIR or give its number.")
     bare = not _has_records_signal(e) and io is None and not same_as and not e.refers_to_visible
     place_and_period = bare and e.period is not None and bool(e.stations or e.districts)
-    if bare and not (place_and_period and not e.dimensions):
+    split_period = bool(e.dimensions) and e.period is not None  # "status-wise count, 2025"
+    if bare and not (place_and_period and not e.dimensions) and not split_period:
         return unparsed(
             "I could not find anything to query in the records (a crime, place, period, "
             "status or FIR number)."
@@ -502,7 +559,9 @@ def _draft(
     about = "".join(filters)
     undated = "".join(_describe(replace(e, period=None), place, io))
     free = not e.refers_to_visible and io is None and not same_as
-    if free and ARREST.search(text) and (counting or ANYONE_ARRESTED.search(text)):
+    plain = without_head_counts(text)
+    arrest_asked = counting or ANYONE_ARRESTED.search(plain) or NOT_ARRESTED.search(plain)
+    if free and ARREST.search(plain) and arrest_asked:
         if _TREND.search(text) and not e.dimensions:
             buckets = YEARLY if is_yearly(text) else part_buckets_of(text) or ()
             who = replace(asked, role=None)
@@ -559,7 +618,8 @@ def _draft(
 
 def _counted(text: str, where: list[b.Condition], about: str, filters: list[str]) -> ZcqlDraft:
     """How many FIRs match, or the sum of a count column ("how many arrested")."""
-    measure = next((col for pattern, col in _MEASURES if pattern.search(text)), None)
+    plain = without_head_counts(text)
+    measure = next((col for pattern, col in _MEASURES if pattern.search(plain)), None)
     column = f"SUM({measure})" if measure else "COUNT(ROWID)"
     statement = b.aggregate((column,), "firs", where)
     if statement is None:
@@ -596,6 +656,7 @@ def _has_records_signal(e: Entities) -> bool:
         e.juvenile,
         e.sexual_offence,
         e.io_candidates,
+        e.head_counts,
     )
     return any(filters) or (
         e.domain_words and bool(e.period or e.stations or e.districts or e.dimensions)
@@ -620,13 +681,30 @@ def _scope(e: Entities, precincts: tuple[str, ...]) -> tuple[list[str], str] | Z
         if outside:
             names = ", ".join(s.station_name for s in outside)
             return unparsed(f"{names} is outside your jurisdiction.")
-        return [s.precinct_id for s in e.stations], " in " + _names(e.stations)
-    if e.districts:
+        chosen, place = [s.precinct_id for s in e.stations], " in " + _names(e.stations)
+    elif e.districts:
         chosen = _in_districts(precincts, e.districts)
         if not chosen:
             return unparsed(f"None of your precincts is in {', '.join(e.districts)}.")
-        return chosen, " in " + ", ".join(e.districts)
-    return sorted(own), " in your precincts"
+        place = " in " + ", ".join(e.districts)
+    else:
+        chosen, place = sorted(own), " in your precincts"
+    return _leaving_out(chosen, place, e.excluded_stations)
+
+
+def _leaving_out(
+    chosen: list[str], place: str, excluded: list[Station]
+) -> tuple[list[str], str] | ZcqlDraft:
+    """The scope without the stations ruled out ("excluding Whitefield"), said in the place."""
+    if not excluded:
+        return chosen, place
+    left = [p for p in chosen if p not in {s.precinct_id for s in excluded}]
+    if not left:
+        return unparsed(
+            f"Leaving out {_names(excluded)} leaves none of the precincts you asked about, so "
+            "there is nothing to count."
+        )
+    return left, f"{place} excluding {_names(excluded)}"
 
 
 def _in_districts(precincts: tuple[str, ...], districts: list[str]) -> list[str]:

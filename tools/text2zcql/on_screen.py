@@ -18,7 +18,12 @@ _ON_SCREEN = re.compile(
 _IN_VIEW = re.compile(r"\b(?:in|from|of)\s+this\s+(?:view|page|screen)\b", re.IGNORECASE)
 
 
-_ONE = re.compile(r"\b(?:fir|case|record|one|this|that)\s*$", re.IGNORECASE)
+_ONE = re.compile(
+    r"\b(?:fir|case|record|one|this|that)(?:\s+(?:(?:that|which)\s+is\s+)?(?:currently\s+)?"
+    r"open(?:ed)?)?\s*$",
+    re.IGNORECASE,
+)
+"""One FIR before the screen is named ("the FIR open on my screen"): the open one."""
 
 
 def _these(m: re.Match[str], text: str) -> str:

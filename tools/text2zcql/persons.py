@@ -20,6 +20,7 @@ from tools.text2zcql.conditions import filters, too_many
 from tools.text2zcql.dates import Period
 from tools.text2zcql.entities import Entities
 from tools.text2zcql.lexicon import DIMENSION_LABELS, GENDER_WORDS
+from tools.text2zcql.negation import NOT_ARRESTED
 
 _ROLE = r"(?:accused|victims?|complainants?|witness(?:es)?|suspects?|persons?|people)"
 _GENDER = re.compile(
@@ -37,7 +38,12 @@ _AGE = re.compile(
     rf"(?!\s+(?:{_ROLE}|cases?|firs?|times?|arrests?)\b)"
 )
 """An age bound; a number before a role or a record ("more than 3 accused") counts them and is
-no age (left for the unplaced-number rule to ask about)."""
+no age (read as a bound on the FIR's count column, `head_counts`)."""
+_AGE_AT_LEAST = re.compile(
+    r"\b(?:aged|age|of age)\s+(?P<n>\d{1,3})\s*(?:years?\s+)?"
+    r"(?:\+|or more|or above|and above|or older|and older|plus)(?![\w-])"
+)
+"""An age from a bound up ("aged 40 or more", "age 60+"): older than the year before."""
 _COLUMNS = re.compile(
     r"\b(?:and|with)\s+(?:their|his|her|the)?\s*(?:ages?|genders?|names?)\b|\bnames?\s+and\s+"
     r"ages?\b|\b(?:ages?|genders?)\s+of\b"
@@ -71,20 +77,12 @@ _ARRESTS_MADE = re.compile(
 _GIRAFTAR = re.compile(r"\bgiraftar(?:i|iyan|iyaan|ee)?\b", re.IGNORECASE)
 _ARREST_NOUN = re.compile(r"\barrests\b", re.IGNORECASE)
 ARREST = re.compile(r"\barrest(?:s|ed)?\b|\bgiraftar\w*|\bheld\b")
-NOT_ARRESTED = re.compile(
-    r"\b(?:not|never|yet to be|nobody|no one|none)\s+(?:yet\s+|been\s+|was\s+|were\s+)*"
-    r"(?:arrested|held)\b|\b(?:absconding|at large|unarrested)\b|"
-    r"\b(?:nahi|nahin|illa)\b[\w\s]{0,20}?\b(?:arrest|giraftar)|"
-    r"\b(?:arrest|giraftar)\w*\s+(?:\w+\s+)?(?:nahi|nahin|illa|agilla|aagilla)\b|"
-    r"\b(?:no|zero|without(?: any)?|not a single|koi)\s+(?:single\s+)?arrests?\b|"
-    r"\b(?:arrest|giraftar)\w*\s+(?:is\s+|still\s+|abhi\s+|innu\s+)?"
-    r"(?:baaki|baki|bakki|pending|awaited)\b"
-)
 _FIRS_COUNTED = re.compile(
     r"\b(?:how many|number of|no\.? of|kitne|kitni|eshtu|yeshtu|count(?: of)?|total|list|show|"
     r"which)\s+(?:(?:pending|open|such|the|of|these|those)\s+)*(?:firs?|cases?)\b"
     r"|\b(?:firs?|cases?)\s+(?:\w+\s+){0,6}?(?:where|with|in which|having)\b"
     r"[^?]*\b(?:no|zero|without|not|nobody|none)\b"
+    r"|\b(?:firs?|cases?)\s+(?:bina|without)\b"
 )
 """The FIRs are what is asked ("how many FIRs", "cases where the accused is named but no
 arrest yet"), not the accused persons in them."""
@@ -199,6 +197,9 @@ def _read_roles(question: str, back: bool = False) -> tuple[str, PersonWords]:
             older = n
         else:
             younger = n
+        text = text[: m.start()] + text[m.end() :]
+    elif m := _AGE_AT_LEAST.search(text.lower()):
+        older = int(m["n"]) - 1
         text = text[: m.start()] + text[m.end() :]
     columns: list[str] = []
     while m := _COLUMNS.search(text.lower()):

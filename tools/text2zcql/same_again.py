@@ -20,6 +20,7 @@ from datetime import date
 
 from tools.domain.synonyms import normalise_text
 from tools.text2zcql.entities import extract
+from tools.text2zcql.negation import has_negation
 
 _COUNTED = r"(?:number|figure|count|total|tally|numbers|figures)"
 _SAME = re.compile(
@@ -33,6 +34,7 @@ _REPEAT = re.compile(
 )
 _THAT_NUMBER = re.compile(
     r"(?<!with )(?<!along )\b(?:what (?:is|was) )?that\s+"
+    r"(?!(?:are|is|were|was|have|has|had|got|remain|remains|still)\b)"
     rf"(?:(?P<what>[a-z][a-z -]*?)\s+)?{_COUNTED}\b"
     r"(?:\s*,?\s*what (?:is|was) it\b)?",
     re.IGNORECASE,
@@ -116,17 +118,24 @@ def prepare(question: str, names_records: Callable[[str], bool]) -> tuple[str, b
     if m is not None:
         text = set_aside_lead(reason_and_question(text, names_records(m["head"])))
     tail = _TRAILING_REASON.search(text)
-    if tail is not None and not names_records(tail[0]):
+    if tail is not None and not names_records(tail[0]) and not _negated(text[: tail.start()]):
         text = text[: tail.start()]
     return read_same_again(text)
 
 
+def _negated(before: str) -> bool:
+    """A reason right after a negation ("... not for the review"): part of the question."""
+    return has_negation(" ".join(before.split()[-1:]))
+
+
 def names_records(today: date) -> Callable[[str], bool]:
-    """Whether a clause names a station, district, crime, status, FIR, plate, IO or person."""
+    """Whether a clause names a station, district, crime, status, FIR, plate, IO or person, or
+    holds a negation ("not", "except"): such a clause is never set aside as framing."""
 
     def names(clause: str) -> bool:
-        e = extract(normalise_text(clause), today, cased=clause)
-        return bool(
+        text = normalise_text(clause)
+        e = extract(text, today, cased=clause)
+        return has_negation(text) or bool(
             e.stations
             or e.districts
             or e.crimes
@@ -140,6 +149,19 @@ def names_records(today: date) -> Callable[[str], bool]:
         )
 
     return names
+
+
+def places_named(today: date) -> Callable[[str], tuple[bool, bool]]:
+    """Whether a clause names a station or district, and whether it names anything else the
+    records hold (a crime, status, FIR, plate, IO or person)."""
+
+    def named(clause: str) -> tuple[bool, bool]:
+        e = extract(normalise_text(clause), today, cased=clause)
+        place = bool(e.stations or e.districts or e.station_choices or e.unknown_place)
+        other = (e.crimes, e.statuses, e.fir_ids, e.fir_serials, e.plates, e.io_badge)
+        return place, any(other) or bool(e.io_candidates or e.person_name or e.negations)
+
+    return named
 
 
 _BACK_TO_FIR = re.compile(

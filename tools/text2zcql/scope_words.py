@@ -20,6 +20,15 @@ _OWN = re.compile(
     r"(?:\s+(?:mein|me|mai|nalli|alli|li))?",
     re.IGNORECASE,
 )
+_ALL_N = re.compile(
+    r"(?:\b(?:in|across|for|from|at)\s+)?\b(?:all\s+(?:the\s+)?(?P<n>\d{1,2}|two|three|four|five|six|"
+    r"seven|eight|nine|ten)|(?P<four>chaaron|charon|chaaro|charo|naalku|nalku))\s+"
+    r"(?:police\s+stations|stations|ps|thanas|thanon|thano|thanegalu|precincts)\b"
+    r"(?:\s+(?:mein|me|mai|nalli|alli|pe))?",
+    re.IGNORECASE,
+)
+"""All the caller's stations counted ("all 4 stations", "chaaron thanon me"): theirs only when
+they have that many precincts."""
 _THE_OWN = re.compile(
     r"(?:\b(?:in|under|of|across|within|for|from|at)\s+)?\bthe\s+(?:whole\s+|entire\s+)?"
     r"(?:(?:sub[- ]?)?division|jurisdiction|limits)\b",
@@ -30,7 +39,7 @@ district named with 'the' is a place to read, not this)."""
 _WHOLE = re.compile(
     r"(?:\b(?:in|across|for|from)\s+)?\b(?:state[\s-]?wide|(?:all\s+)?(?:across|over)\s+the\s+"
     r"(?:whole\s+|entire\s+)?state|(?:in\s+)?the\s+(?:whole|entire)\s+state|(?:in|within)\s+the\s+state|"
-    r"(?:(?:all\s+)?(?:over|across|throughout)|(?:the\s+)?(?:whole|entire)\s+(?:of\s+)?|all\s+of|"
+    r"(?:(?:all\s+)?(?:over|across|throughout)|(?:the\s+)?(?:whole|entire)(?:\s+of)?|all\s+of|"
     r"poore|poora|pure|pura|saare|sare|sampoorna|samast|ella|idee)\s+(?:karnataka|rajya|rajyadalli|"
     r"state)|rajyadalli|rajyadyanta|rajyadadyanta|"
     r"(?:karnataka|rajya)[\s-]?(?:wide|bhar)(?:\s+(?:mein|me|alli|nalli))?)\b"
@@ -57,7 +66,11 @@ def own_scope(question: str, own: int | None = None) -> tuple[str, bool]:
             return " "
         return " " if (int(n) if n.isdigit() else _COUNTS[n.lower()]) == own else m[0]
 
-    stripped = _THE_OWN.sub(" ", _OWN.sub(strip, question))
+    def strip_all(m: re.Match[str]) -> str:
+        n = 4 if m["four"] else (int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"].lower()])
+        return " " if own is None or n == own else m[0]
+
+    stripped = _THE_OWN.sub(" ", _ALL_N.sub(strip_all, _OWN.sub(strip, question)))
     found = int(stripped != question)
     stripped, whole = _WHOLE.subn(" ", stripped)
     found += whole

@@ -142,6 +142,8 @@ _WRITE = re.compile(
     r"transfer|rename|merge|(?:add|file|enter|put) (?:a|an|new|the|one|another|more)|"
     r"set (?:the|status))\b"
     r"|\b(?:mark|set|update|change)\b.{0,60}\b(?:as|to)\b"
+    r"|^(?:please |pls |kindly )?(?:add|include|insert)\s+(?!up\b)(?:[\w.]+\s+){1,4}as\s+"
+    r"(?:an?\s+|the\s+|\w+\s+)?(?:accused|complainant|victim|witness|io)\b"
     r"|\b(?:mark|close|closed|band|update|delete|change|badal|charge ?sheeted|undetected|"
     r"transfer|add|remove|enter|assign|set|jod|daal|likh)\b.{0,60}"
     r"\b(?:kar do|kardo|kar dijiye|kar dena|maadi|madi|maadri|haaki)\b"

@@ -46,7 +46,8 @@ _PARTS = (
 _PHRASE = re.compile(
     r"\b(?:year[- ]?wise|yearly|annually|annual|per (?:calendar )?year|by (?:calendar )?year|"
     r"each year|every year|for each year|year (?:by|to|after|over|on) year|"
-    r"year[- ]on[- ]year|y-?o-?y|saal[- ]?wise|har saal|har sal|saal dar saal|"
+    r"year[- ]on[- ]year|y-?o-?y|saal[- ]?wise|har saal|har sal|"
+    r"saal[- ]dar[- ]saal|sal[- ]dar[- ]sal|varshadinda varshakke|"
     r"prati varsha|pratiyondu varsha|varsha[- ]?wise|varshavaru)\b",
     re.IGNORECASE,
 )
