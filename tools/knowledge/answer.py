@@ -62,7 +62,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "mapping",
         re.compile(
             r"\b(?:ipc|crpc|evidence act)\b.*\b(?:bns|bnss|bsa)\b|\bequivalent\b|\breplaced?\b"
-            r"|\bcorrespond|\bold section\b|\bnew section\b",
+            r"|\bcorrespond|\bold section\b|\bnew (?:(?:bns|law|code) )?(?:section|number)\b",
             re.I,
         ),
     ),
@@ -79,7 +79,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"\btime limit|\bdeadline|\bhow (?:long|soon)\b|\bhow many (?:days|hours|months)\b"
             r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b"
-            r"|^when (?:must|should|is|are|do|does)\b",
+            r"|^when (?:must|should|is|are|do|does)\b|\bhow (?:much|many) time\b|\blimit what\b",
             re.I,
         ),
     ),
@@ -111,7 +111,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             r"|\b(?:what|which)\b.*\b(?:contain|include|write|written|record|recorded|entered"
             r"|collect)\b"
             r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b|\bprinciples\b|\bguidelines\b"
-            r"|\bcontents\b",
+            r"|\bcontents\b|\bhow\s*[?.!]*$",
             re.I,
         ),
     ),
@@ -122,7 +122,9 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             r"|^(?:is|are|does|do|should|must|shall)\b"
             r"|\bwho (?:can|may|must|should)\b"
             r"|\bcan\s*(?:hain|hai|what|\?|$)|\ballowed\b|\bpermitted\b"
-            r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
+            r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b"
+            # a Kannada or Hindi modal closes its clause ("... bandhisabahuda" can arrest)
+            r"|\b(?:can|may) \w+\s*(?:[,;?!.]|$)",
             re.I,
         ),
     ),
@@ -131,7 +133,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:what|who) (?:exactly |actually |really )?(?:is|are|does)\b|\bdefin"
             r"|\bmeaning\b|\bmeans?\b"
-            r"|\b(?:explain|describe)\b.*\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are)\b",
+            r"|\b(?:explain|describe)\b.*\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are)\b"
+            r"|\b(?:explain|describe)\s*[?.!]*$",
             re.I,
         ),
     ),
@@ -237,8 +240,14 @@ def section_slug(section: str) -> str:
 def question_type(question: str) -> QuestionType:
     """What kind of answer the question asks for (first matching kind wins), read from the
     retrieval form and, when that names no kind, from the form with its framing kept ("what
-    to do when seizing a phone" asks for steps)."""
-    for text in (expand_query(question).strip(), question_form(question)):
+    to do when seizing a phone" asks for steps), then from the question proper after a
+    scenario or an introduction when it names its subject ("just joined as a constable, what
+    is a mahazar"; not "golden hour in cyber fraud - what is it")."""
+    texts = [expand_query(question).strip(), question_form(question)]
+    asked = asked_clause(question)
+    if asked != question and topic_terms(asked):
+        texts.append(expand_query(asked).strip())
+    for text in texts:
         for kind, pattern in _TYPES:
             if pattern.search(text):
                 return kind
@@ -462,9 +471,12 @@ _ASKS_WHO = re.compile(
 
 def _states_answer(kind: QuestionType, asks_who: bool, candidates: list[_Sentence]) -> float:
     """1 when a sentence of the passage has the shape of the answer asked for: a period for
-    a time limit, a penalty for a punishment, a named actor for "who may"."""
+    a time limit (or "at once", "the same day"), a penalty for a punishment, a named actor
+    for "who may"."""
     if kind == "permission" and asks_who:
         shape = re.compile(f"{_NAMES_AUTHORITY.pattern}|{_NAMES_ACTOR.pattern}", re.I)
+    elif kind == "time_limit":
+        shape = re.compile(f"{_ANSWER_SHAPES[kind].pattern}|{_AT_ONCE.pattern}", re.I)
     elif kind in _ANSWER_SHAPES:
         shape = _ANSWER_SHAPES[kind]
     else:
@@ -534,6 +546,43 @@ def _asked_part(question: str, passage: Passage) -> float:
     )
     first = _ASKS_FIRST.search(text) and _FIRST_HEADING.search(passage.section)
     return 1.0 if contents or first else 0.0
+
+
+#: The document a contents question asks about: "what goes in the operation order", "contents
+#: of a seizure memo", "what must an arrest memo contain".
+_CONTENTS_OBJECT = (
+    re.compile(
+        r"\b(?:goes|go|put|written|entered|recorded|included|mentioned) in(?:to|side)? "
+        r"(?:an? |the |our |my |this )?(?P<object>[^?.!,;:]+)",
+        re.I,
+    ),
+    re.compile(r"\bcontents? of (?:an? |the |our )?(?P<object>[^?.!,;:]+)", re.I),
+    re.compile(
+        r"\bwhat (?:must|should|does|do|will) (?:an? |the |our )?(?P<object>[\w -]+?) "
+        r"(?:contain|include|record|state|show|have)\b",
+        re.I,
+    ),
+)
+
+
+def contents_object(question: str) -> set[str]:
+    """The analysed terms naming the document a contents question asks about (everyday words
+    and the word "contents" aside); empty when the question asks no such thing."""
+    text = question_form(question)
+    for pattern in _CONTENTS_OBJECT:
+        found = pattern.search(text)
+        if found:
+            terms = set(analyse(found["object"])) - _FRAME_TERMS - set(analyse("contents"))
+            return {t for t in terms if not is_general(t)}
+    return set()
+
+
+def _names_object(question: str, passage: Passage) -> float:
+    """1 when the heading names every term of the document a contents question asks about
+    ("Raid planning and the operation order" for "what goes in the operation order")."""
+    wanted = contents_object(question)
+    heading = set(analyse(passage.section))
+    return 1.0 if wanted and all(synonyms(t) & heading for t in wanted) else 0.0
 
 
 def _subject_titles(units: list[frozenset[str]], passages: list[Passage]) -> set[str]:
@@ -890,11 +939,22 @@ def _numbered_siblings(usable: list[Passage], relevant: list[int], ranks: list[i
 _DOCUMENT_KINDS = re.compile(r"\bstanding orders?\b|\bcirculars?\b", re.I)
 
 
+def _named_kinds(question: str) -> set[str]:
+    """The kinds of local document the question names ("standing order", "circular")."""
+    return {m.lower().rstrip("s") for m in _DOCUMENT_KINDS.findall(normalise_texting(question))}
+
+
+def names_local_order(question: str) -> bool:
+    """The question asks what a local order says ("as per our standing order"): neither the
+    law nor the legal table stands in for it."""
+    return bool(_named_kinds(question))
+
+
 def _named_kind_found(question: str, passages: list[Passage]) -> bool:
     """A question that names a kind of document is answered only from a document of that
     kind: a station's standing order the officer may not read is not stood in for by an SOP
     that shares its words (and the answer says nothing about any document it did not see)."""
-    named = {m.lower().rstrip("s") for m in _DOCUMENT_KINDS.findall(normalise_texting(question))}
+    named = _named_kinds(question)
     return not named or any(kind in p.title.lower() for p in passages for kind in named)
 
 
@@ -950,6 +1010,7 @@ def compose_extractive_answer(
             + (0.5 * _heading_coverage(terms, passage) if kind != "general" else 0.0)
             + (0.5 * _heading_focus(terms, passage) if kind == "definition" else 0.0)
             + 0.5 * _asked_part(question, passage)
+            + 0.5 * _names_object(question, passage)
             + (0.5 if kind == "steps" and passage.title in subject_titles else 0.0)
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
             + (

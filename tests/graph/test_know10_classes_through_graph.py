@@ -1,0 +1,99 @@
+"""The know10 classes through the whole graph, offline, in wording of their own: an
+introduction before a definition question, Kannada words with a glide or a linking syllable
+before their ending, everyday Hindi words for a district or an incident, an offence elsewhere
+as a Zero FIR, a local standing order asked about by name, "X - how?" as a procedure question
+and a contents question naming its document."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+
+@pytest.mark.parametrize(
+    ("message", "document", "fact"),
+    [
+        ("I'm a new PSI - what does inquest actually mean?", "sop-inquest#", "BNSS 194"),
+        (
+            "just joined the station as a constable - what is a mahazar exactly?",
+            "sop-mahazar-panchnama#",
+            "written memo of a seizure",
+        ),
+    ],
+)
+async def test_an_introduction_before_a_definition_question_is_not_its_topic(
+    ask, message, document, fact
+):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert response.citations[0].id.startswith(document)
+    assert fact in response.answer
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "hengasu aaropiyannu ratri bandhisabahuda, yaara anumati beku",
+        "hengasu aaropiyannu kattaleyaada mele bandhisabahuda",
+        "aurat aaropi ko raat mein utha sakte hain kya",
+    ],
+)
+async def test_code_mixed_night_arrest_of_a_woman_names_the_bar_and_the_jmfc(ask, message):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert "sunset" in response.answer and "JMFC" in response.answer
+    assert response.citations[0].id.startswith("sop-arrest-of-women#")
+
+
+async def test_an_offence_in_another_district_reads_as_outside_jurisdiction(ask):
+    response = await ask(
+        "KA-1001", "dusre zile ki ghatna ka FIR hamare thane mein likh sakte hain kya"
+    )
+    assert response.route == "rag"
+    assert "outside its territorial jurisdiction" in response.answer
+    assert response.citations[0].id.startswith("sop-zero-fir#")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "as per the KR Puram standing order, by when must a Zero FIR be transferred",
+        "as our standing order says, how soon does a Zero FIR go to the other station?",
+    ],
+)
+async def test_a_standing_order_asked_by_name_is_not_answered_from_the_legal_table(ask, message):
+    response = await ask("KA-2002", message)
+    assert "the same day" in response.answer
+    assert not any(c.id.startswith("legal-table#") for c in response.citations)
+    assert response.citations[0].id.startswith("so-blr-e-krp-station-standing-order#")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "seized two-wheeler returned to the owner on court order - how",
+        "interim custody of a seized phone - how?",
+    ],
+)
+async def test_a_subject_followed_by_how_asks_for_the_police_steps(ask, message):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert "Release property only on the court's order" in response.answer
+    assert response.citations[0].id == "sop-property-disposal#police-steps-for-interim-disposal"
+
+
+@pytest.mark.parametrize(
+    ("message", "section"),
+    [
+        (
+            "what goes in the property register of the malkhana",
+            "sop-chain-of-custody-malkhana#malkhana-property-register-entries",
+        ),
+        ("what all goes in the arrest memo", "sop-arrest-memo#what-the-arrest-memo-must-contain"),
+    ],
+)
+async def test_a_contents_question_quotes_the_section_naming_its_document(ask, message, section):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert response.citations[0].id == section
