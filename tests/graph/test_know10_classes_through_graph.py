@@ -97,3 +97,19 @@ async def test_a_contents_question_quotes_the_section_naming_its_document(ask, m
     response = await ask("KA-1001", message)
     assert response.route == "rag"
     assert response.citations[0].id == section
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("can an SI view the address of a witness in the records", "clearance 3 or more"),
+        ("who is allowed to see the name of a child in conflict with law", "juvenile unit"),
+    ],
+)
+async def test_who_may_see_data_in_this_system_is_answered_by_the_clearance_rule(
+    ask, message, fact
+):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert fact in response.answer
+    assert any(c.id.startswith("sop-data-sensitivity-tiers#") for c in response.citations)

@@ -697,6 +697,17 @@ _ELSEWHERE = re.compile(
     r"(?=\s+(?:area|limits|jurisdiction|case|offence|incident)\b)",
     re.IGNORECASE,
 )
+#: Who among the police may see a kind of data ("can I see the complainant's phone number",
+#: "who can view a juvenile's name"): in this system that is the clearance rule, in its words
+#: (what the accused or the public may see is another question).
+_ASKS_VISIBILITY = re.compile(
+    r"\b(?:can|may|could) (?:i|we|(?:an? |the )?(?:officer|constable|io|sho|inspector|si|asi|psi"
+    r"|head constable)s?) "
+    r"(?:see|view|access|look at|open)\b"
+    r"|\bwho (?:all )?(?:can|may|is allowed to|gets to) (?:see|view|access|look at|open)\b"
+    r"|\b(?:visible|accessible) to\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
 _SPACES = re.compile(r"\s+")
 
@@ -874,6 +885,8 @@ def question_form(text: str) -> str:
         english += " contents"
     english = _INITIALS.sub("D.K. Basu", english)
     english = _ELSEWHERE.sub(" outside jurisdiction ", english)
+    if _ASKS_VISIBILITY.search(english):
+        english += " visible clearance"
     english = _SCENE.sub(lambda m: f"{m['what'] or m['of']} crime scene", english)
     if _EXPLAINS.search(english):
         english = _AUDIENCE.sub(" ", english)

@@ -220,3 +220,22 @@ def test_an_offence_elsewhere_reads_as_outside_jurisdiction(question) -> None:
 
 def test_a_district_named_after_other_words_is_not_elsewhere() -> None:
     assert "outside" not in expand_query("FIR count in Bengaluru district this year")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can an SI view the address of a witness in the records",
+        "who is allowed to see a rape victim's name here",
+        "could we open the complainant's mobile number in this app",
+    ],
+)
+def test_who_among_the_police_may_see_data_asks_for_the_clearance_rule(question) -> None:
+    assert expand_query(question).endswith("visible clearance")
+
+
+@pytest.mark.parametrize(
+    "question", ["can the accused see the FIR", "can a victim view the charge sheet"]
+)
+def test_what_others_may_see_is_not_a_clearance_question(question) -> None:
+    assert "clearance" not in expand_query(question)
