@@ -113,3 +113,45 @@ async def test_who_may_see_data_in_this_system_is_answered_by_the_clearance_rule
     assert response.route == "rag"
     assert fact in response.answer
     assert any(c.id.startswith("sop-data-sensitivity-tiers#") for c in response.citations)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "how often is a detained accused examined by a doctor",
+        "medical examination of someone in custody - every how many hours?",
+    ],
+)
+async def test_how_often_is_answered_by_the_interval(ask, message):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert "every 48 hours" in response.answer
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "sexual assault survivor name - can we tell reporters",
+        "can we give a rape victim's name to the press",
+    ],
+)
+async def test_a_victims_name_asked_about_reaches_the_identity_rules(ask, message):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert "BNS 72" in response.answer
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "as per the KR Puram standing order, how frequently is the lock-up checked",
+        "our station's standing order: how often does the night officer check the lock-up?",
+    ],
+)
+async def test_how_often_a_standing_order_says_is_not_answered_from_the_law(ask, message):
+    unread = await ask("KA-1001", message)
+    assert "does not cover" in unread.answer
+    assert unread.citations == []
+    cleared = await ask("KA-2002", message)
+    assert "every 2 hours" in cleared.answer
+    assert not any(c.id.startswith("legal-table#") for c in cleared.citations)

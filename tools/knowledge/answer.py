@@ -79,7 +79,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"\btime limit|\bdeadline|\bhow (?:long|soon)\b|\bhow many (?:days|hours|months)\b"
             r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b"
-            r"|^when (?:must|should|is|are|do|does)\b|\bhow (?:much|many) time\b|\blimit what\b",
+            r"|^when (?:must|should|is|are|do|does)\b|\bhow (?:much|many) time\b|\blimit what\b"
+            r"|\bhow (?:often|frequently)\b",
             re.I,
         ),
     ),
@@ -896,6 +897,41 @@ def _later_asks(
     return _grouped(out)
 
 
+#: A question asking how often something recurs ("every how many hours", "how often").
+_ASKS_FREQUENCY = re.compile(
+    r"\bhow often\b|\bhow frequently\b|\bevery how (?:many|much)\b|\bat what intervals?\b",
+    re.I,
+)
+#: A sentence stating an interval: "every 48 hours", "once a month", "daily".
+_INTERVAL = re.compile(
+    r"\bevery\s+(?:\d+|one|two|three|four|six|twelve|fifteen)\s*(?:hours?|days?|weeks?|months?)\b"
+    r"|\bonce (?:a|every|in a) (?:day|week|fortnight|month)\b|\b(?:daily|weekly|fortnightly)\b",
+    re.I,
+)
+
+
+def _interval_first(
+    question: str, chosen: list[tuple[int, _Sentence]], groups: list[tuple[int, list[_Sentence]]]
+) -> list[tuple[int, _Sentence]]:
+    """ "How often" is answered by an interval: when no chosen sentence states one, the
+    relevant sentence that does and shares most words with the question comes first."""
+    if not _ASKS_FREQUENCY.search(expand_query(question)):
+        return chosen
+    if any(_INTERVAL.search(s.text) for _, s in chosen):
+        return chosen
+    wanted = set().union(*(synonyms(t) for t in topic_terms(question)))
+    options = [
+        (len(wanted & set(analyse(s.text))), -rank, -s.position, rank, s)
+        for rank, group in groups
+        for s in group
+        if _INTERVAL.search(s.text)
+    ]
+    best = max(options, default=None, key=lambda o: o[:3])
+    if best is None or best[0] == 0:
+        return chosen
+    return [(best[3], best[4]), *chosen]
+
+
 def _amount_missing(question: str, chosen: list[tuple[int, _Sentence]]) -> bool:
     """A fee, cost or fine's amount is asked and no sentence to be quoted states a sum of
     money: the passage is about the topic but does not answer it (a near miss)."""
@@ -1083,6 +1119,7 @@ def compose_extractive_answer(
     groups = [(r, quotable[r]) for r in relevant]
     chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)
     chosen = _later_asks(question, chosen, groups)
+    chosen = _interval_first(question, chosen, groups)
     chosen = _cite_provision(terms, chosen, groups)
     chosen = _with_lists(chosen, quotable)
     numbers: dict[int, int] = {}

@@ -708,6 +708,14 @@ _ASKS_VISIBILITY = re.compile(
     r"|\b(?:visible|accessible) to\b",
     re.IGNORECASE,
 )
+#: A person's name asked about ("the victim's name", "naam of the juvenile"): "name" is a
+#: stop word to the analyser, the knowledge base says "identity".
+_NAME = re.compile(r"\bnames?\b", re.IGNORECASE)
+_PERSON = re.compile(
+    r"\b(?:victims?|survivors?|child(?:ren)?|juveniles?|minors?|accused|complainants?|witness(?:es)?"
+    r"|wom[ae]n|girls?|boys?|informants?)\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
 _SPACES = re.compile(r"\s+")
 
@@ -885,6 +893,8 @@ def question_form(text: str) -> str:
         english += " contents"
     english = _INITIALS.sub("D.K. Basu", english)
     english = _ELSEWHERE.sub(" outside jurisdiction ", english)
+    if _NAME.search(english) and _PERSON.search(english) and "identity" not in english.lower():
+        english += " identity"
     if _ASKS_VISIBILITY.search(english):
         english += " visible clearance"
     english = _SCENE.sub(lambda m: f"{m['what'] or m['of']} crime scene", english)

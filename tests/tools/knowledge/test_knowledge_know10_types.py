@@ -64,3 +64,14 @@ def test_a_question_about_a_local_order_is_not_a_table_look_up(question) -> None
 def test_the_same_question_without_the_order_is_a_table_look_up() -> None:
     assert table_answer("punishment for BNS 303") is not None
     assert not names_local_order("punishment for BNS 303")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how often is a detained accused examined by a doctor",
+        "how frequently is the lock-up checked",
+    ],
+)
+def test_how_often_is_a_time_limit_question(question) -> None:
+    assert question_type(question) == "time_limit"

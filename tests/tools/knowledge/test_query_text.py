@@ -239,3 +239,18 @@ def test_who_among_the_police_may_see_data_asks_for_the_clearance_rule(question)
 )
 def test_what_others_may_see_is_not_a_clearance_question(question) -> None:
     assert "clearance" not in expand_query(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can the victim's name go in the press note",
+        "naabalig aaropi ka naam kisko bata sakte hain",
+    ],
+)
+def test_a_persons_name_is_asked_about_as_their_identity(question) -> None:
+    assert expand_query(question).endswith("identity")
+
+
+def test_a_name_without_a_person_is_left_alone() -> None:
+    assert "identity" not in expand_query("what is the name of the new criminal procedure law")
