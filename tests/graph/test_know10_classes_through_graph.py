@@ -155,3 +155,17 @@ async def test_how_often_a_standing_order_says_is_not_answered_from_the_law(ask,
     cleared = await ask("KA-2002", message)
     assert "every 2 hours" in cleared.answer
     assert not any(c.id.startswith("legal-table#") for c in cleared.citations)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "what's the procedure for a videographed search and seizure",
+        "search and seizure videography procedure under BNSS",
+    ],
+)
+async def test_a_procedure_states_what_the_law_requires_of_it(ask, message):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert "BNSS 105" in response.answer and "audio-video" in response.answer
+    assert any(c.id.endswith("#what-bnss-105-requires") for c in response.citations)

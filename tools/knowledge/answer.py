@@ -472,12 +472,14 @@ _ASKS_WHO = re.compile(
 
 def _states_answer(kind: QuestionType, asks_who: bool, candidates: list[_Sentence]) -> float:
     """1 when a sentence of the passage has the shape of the answer asked for: a period for
-    a time limit (or "at once", "the same day"), a penalty for a punishment, a named actor
-    for "who may"."""
+    a time limit (or "at once", "the same day", "every 2 hours"), a penalty for a punishment,
+    a named actor for "who may"."""
     if kind == "permission" and asks_who:
         shape = re.compile(f"{_NAMES_AUTHORITY.pattern}|{_NAMES_ACTOR.pattern}", re.I)
     elif kind == "time_limit":
-        shape = re.compile(f"{_ANSWER_SHAPES[kind].pattern}|{_AT_ONCE.pattern}", re.I)
+        shape = re.compile(
+            f"{_ANSWER_SHAPES[kind].pattern}|{_AT_ONCE.pattern}|{_INTERVAL.pattern}", re.I
+        )
     elif kind in _ANSWER_SHAPES:
         shape = _ANSWER_SHAPES[kind]
     else:
@@ -716,6 +718,14 @@ _RULE_HEADING = re.compile(
 SIBLING_STAGES = 2
 
 
+#: A heading stating what the law requires of a procedure ("What BNSS 105 requires", "Legal
+#: basis of the arrest memo"): a procedure told in stages opens with it, and a procedure
+#: list is followed by it before other sections.
+_LEGAL_BASIS = re.compile(
+    r"\b(?:requires|provides|mandates)\b|\blegal basis\b|\bwhat the law says\b", re.I
+)
+
+
 def _sibling_stages(
     primary: int,
     sections: list[int],
@@ -949,12 +959,16 @@ _AT_ONCE = re.compile(
 
 
 def _period_missing(kind: QuestionType, chosen: list[tuple[int, _Sentence]]) -> bool:
-    """A time limit is asked and no sentence to be quoted states a period or says "at once":
+    """A time limit is asked and no sentence to be quoted states a period, an interval
+    ("weekly") or says "at once":
     the passage is about the topic but does not answer it (a near miss)."""
     if kind != "time_limit":
         return False
     period = _ANSWER_SHAPES["time_limit"]
-    return not any(period.search(s.text) or _AT_ONCE.search(s.text) for _, s in chosen)
+    return not any(
+        period.search(s.text) or _AT_ONCE.search(s.text) or _INTERVAL.search(s.text)
+        for _, s in chosen
+    )
 
 
 def _numbered_siblings(usable: list[Passage], relevant: list[int], ranks: list[int]) -> list[int]:
@@ -1081,10 +1095,14 @@ def compose_extractive_answer(
     if kind == "steps" and len(numbered) > 1:
         chosen = [(rank, s) for rank in numbered for s in _stage(terms, quotable[rank])]
     elif kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
-        stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
-        chosen = [
+        basis = [r for r in doc_sections if _LEGAL_BASIS.search(usable[r].section)][:1]
+        stages = sorted(
+            (r for r in doc_sections if r not in basis),
+            key=lambda r: (-_heading_fit(kind, usable[r]), r),
+        )
+        chosen = _sibling_stages(-1, basis, quotable, sections_taken=1) + [
             (rank, sentence)
-            for rank in stages[: max_sentences + 2]
+            for rank in stages[: max_sentences + 2 - len(basis)]
             for sentence in _stage(terms, quotable[rank])
         ]
     elif kind == "general":
@@ -1106,7 +1124,10 @@ def compose_extractive_answer(
         if kind == "permission" and picked and all(s.listed for s in picked):
             chosen.insert(0, (primary, _heading_as_intro(usable[primary], quotable[primary])))
         if kind == "steps" and has_list:
-            chosen += _sibling_stages(primary, doc_sections, quotable)
+            basis_first = sorted(
+                doc_sections, key=lambda r: (not _LEGAL_BASIS.search(usable[r].section), r)
+            )
+            chosen += _sibling_stages(primary, basis_first, quotable)
         if kind == "permission":
             ruled = [r for r in doc_sections if _RULE_HEADING.search(usable[r].section)]
             chosen += [
