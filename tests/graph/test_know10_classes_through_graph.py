@@ -169,3 +169,26 @@ async def test_a_procedure_states_what_the_law_requires_of_it(ask, message):
     assert response.route == "rag"
     assert "BNSS 105" in response.answer and "audio-video" in response.answer
     assert any(c.id.endswith("#what-bnss-105-requires") for c in response.citations)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "steps when a traveller wants to register a Zero FIR for a theft in another city",
+        "steps for registering a Zero FIR for a person from a different state",
+    ],
+)
+async def test_zero_fir_steps_for_an_offence_elsewhere_quote_the_steps(ask, message):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert response.citations[0].id == "sop-zero-fir#steps-to-register-a-zero-fir"
+    assert "free copy" in response.answer
+
+
+async def test_zero_fir_steps_go_on_to_the_transfer_the_title_names(ask):
+    response = await ask(
+        "KA-1001", "steps for registering a Zero FIR for a person from a different state"
+    )
+    assert "the Zero FIR is transferred to the police station having jurisdiction" in (
+        response.answer
+    )

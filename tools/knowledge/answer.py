@@ -718,6 +718,39 @@ _RULE_HEADING = re.compile(
 SIBLING_STAGES = 2
 
 
+#: Stages named in a procedure document's title added at most (`_title_stages`).
+TITLE_STAGES = 2
+
+
+def _title_stages(
+    usable: list[Passage],
+    primary: int,
+    sections: list[int],
+    chosen: list[tuple[int, _Sentence]],
+    quotable: dict[int, list[_Sentence]],
+) -> list[tuple[int, _Sentence]]:
+    """A procedure's title names its stages ("Registering and transferring a Zero FIR"): a
+    stage the chosen sentences leave out is added from the retrieved section of the same
+    document whose heading names it (its opening prose sentence), so the steps of
+    registration are followed by the transfer."""
+    covered = set().union(*(analyse(s.text) for _, s in chosen)) if chosen else set()
+    title = [t for t in analyse(usable[primary].title) if not is_general(t) and not t.isdigit()]
+    out = list(chosen)
+    added = 0
+    for term in title:
+        if added == TITLE_STAGES or synonyms(term) & covered:
+            continue
+        for rank in sections:
+            prose = [s for s in quotable[rank] if not s.listed and not s.text.endswith(":")]
+            named = rank != primary and prose and term in analyse(usable[rank].section)
+            if named and (rank, prose[0]) not in out:
+                out.append((rank, prose[0]))
+                covered |= set(analyse(prose[0].text))
+                added += 1
+                break
+    return _grouped(out)
+
+
 #: A heading stating what the law requires of a procedure ("What BNSS 105 requires", "Legal
 #: basis of the arrest memo"): a procedure told in stages opens with it, and a procedure
 #: list is followed by it before other sections.
@@ -1141,6 +1174,8 @@ def compose_extractive_answer(
     chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)
     chosen = _later_asks(question, chosen, groups)
     chosen = _interval_first(question, chosen, groups)
+    if kind == "steps":
+        chosen = _title_stages(usable, primary, doc_sections, chosen, quotable)
     chosen = _cite_provision(terms, chosen, groups)
     chosen = _with_lists(chosen, quotable)
     numbers: dict[int, int] = {}
