@@ -192,3 +192,16 @@ async def test_zero_fir_steps_go_on_to_the_transfer_the_title_names(ask):
     assert "the Zero FIR is transferred to the police station having jurisdiction" in (
         response.answer
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("what is the new BNS section for murder", "BNS: 103(1)"),
+        ("new BNS section for attempt to murder?", "BNS: 109"),
+    ],
+)
+async def test_the_new_section_asked_for_is_the_mapping_not_the_new_offences(ask, message, fact):
+    response = await ask("KA-1001", message)
+    assert response.route == "rag"
+    assert fact in response.answer

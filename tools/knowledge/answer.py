@@ -255,10 +255,23 @@ def question_type(question: str) -> QuestionType:
     return "general"
 
 
+#: "New" or "old" before a section, number or law names the law's version asked for ("the
+#: new BNS section for murder"), not a topic ("new offences in the BNS" keeps it).
+_LAW_VERSION = re.compile(
+    r"\b(?:new|old)\b(?=\s+(?:[\w()]+\s+)?(?:sections?|numbers?|laws?|codes?|acts?)\b)", re.I
+)
+
+
+def _topic_text(question: str) -> str:
+    """The retrieval form without what can only identify a record (FIR numbers, dates,
+    years) or the law's version ("new section")."""
+    return _LAW_VERSION.sub(" ", _RECORD_IDS.sub(" ", expand_query(question)))
+
+
 def topic_terms(question: str) -> set[str]:
     """The question's content terms, without the words that only frame it or identify a
     record (FIR numbers, dates, years: the knowledge base never holds those)."""
-    terms = set(analyse(_RECORD_IDS.sub(" ", expand_query(question))))
+    terms = set(analyse(_topic_text(question)))
     return (terms - _FRAME_TERMS) or terms
 
 
@@ -268,7 +281,7 @@ def topic_units(question: str) -> list[frozenset[str]]:
     ("stealing" -> steal, theft) are one unit, so a synonym pair is not counted twice."""
     terms = topic_terms(question)
     units: list[frozenset[str]] = []
-    for word in re.findall(r"[^\s'-]+", _RECORD_IDS.sub(" ", expand_query(question))):
+    for word in re.findall(r"[^\s'-]+", _topic_text(question)):
         own = frozenset(analyse(word)) & terms
         unit = frozenset().union(*(synonyms(t) for t in own)) if own else own
         if unit and not any(unit <= u for u in units):
@@ -313,7 +326,7 @@ def relevance(question: str, passage: Passage) -> float:
     everyday ("... checklist steps" is not a question about steps)."""
     whole = clause_relevance(question, passage)
     asked = asked_clause(question)
-    named = set(analyse(_RECORD_IDS.sub(" ", expand_query(asked)))) - _FRAME_TERMS
+    named = set(analyse(_topic_text(asked))) - _FRAME_TERMS
     if asked == question or all(is_general(t) for t in named):
         return whole
     return max(whole, clause_relevance(asked, passage))

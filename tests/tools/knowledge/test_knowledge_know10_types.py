@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from tools.knowledge.answer import contents_object, names_local_order, question_type
+from tools.knowledge.answer import (
+    contents_object,
+    names_local_order,
+    question_type,
+    topic_terms,
+)
 from tools.knowledge.sparse import analyse
 from tools.legal_lookup import table_answer
 
@@ -75,3 +80,15 @@ def test_the_same_question_without_the_order_is_a_table_look_up() -> None:
 )
 def test_how_often_is_a_time_limit_question(question) -> None:
     assert question_type(question) == "time_limit"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what is the new BNS section for murder", "old law number for dowry death ka naya section"],
+)
+def test_new_or_old_before_a_section_or_law_is_its_version_not_a_topic(question) -> None:
+    assert "new" not in topic_terms(question) and "old" not in topic_terms(question)
+
+
+def test_new_offences_keep_new_as_their_topic() -> None:
+    assert "new" in topic_terms("what are the new offences in the BNS")
