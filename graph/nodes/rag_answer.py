@@ -21,6 +21,7 @@ from tools.knowledge.answer import (
     best_relevance,
     compose_extractive_answer,
     is_abstention,
+    names_local_order,
     question_type,
 )
 from tools.knowledge.grounded import grounded_answer
@@ -76,8 +77,11 @@ def _sop_steps(question: str, found: LegalAnswer, passages: list[Passage]) -> Pi
 
 def _or_time_limit_from_table(question: str, result: PipelineResult) -> PipelineResult:
     """A time-limit question the knowledge base does not answer is answered from the table's
-    provision on that subject, when one alone is named ("taken to the JJB")."""
+    provision on that subject, when one alone is named ("taken to the JJB"); not when the
+    question asks what a local order says (the law does not stand in for the order)."""
     if not is_abstention(result) or question_type(question) != "time_limit":
+        return result
+    if names_local_order(question):
         return result
     found = provision_by_keywords(question)
     return table_result(provision_answer(found), []) if found is not None else result

@@ -62,7 +62,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         "mapping",
         re.compile(
             r"\b(?:ipc|crpc|evidence act)\b.*\b(?:bns|bnss|bsa)\b|\bequivalent\b|\breplaced?\b"
-            r"|\bcorrespond|\bold section\b|\bnew section\b",
+            r"|\bcorrespond|\bold section\b|\bnew (?:(?:bns|law|code) )?(?:section|number)\b",
             re.I,
         ),
     ),
@@ -79,7 +79,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"\btime limit|\bdeadline|\bhow (?:long|soon)\b|\bhow many (?:days|hours|months)\b"
             r"|\bwithin (?:how|what)\b|\bby when\b|\blimit for\b|\bperiod\b"
-            r"|^when (?:must|should|is|are|do|does)\b",
+            r"|^when (?:must|should|is|are|do|does)\b|\bhow (?:much|many) time\b|\blimit what\b"
+            r"|\bhow (?:often|frequently)\b",
             re.I,
         ),
     ),
@@ -111,7 +112,7 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             r"|\b(?:what|which)\b.*\b(?:contain|include|write|written|record|recorded|entered"
             r"|collect)\b"
             r"|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b|\bprinciples\b|\bguidelines\b"
-            r"|\bcontents\b",
+            r"|\bcontents\b|\bhow\s*[?.!]*$",
             re.I,
         ),
     ),
@@ -122,7 +123,9 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
             r"|^(?:is|are|does|do|should|must|shall)\b"
             r"|\bwho (?:can|may|must|should)\b"
             r"|\bcan\s*(?:hain|hai|what|\?|$)|\ballowed\b|\bpermitted\b"
-            r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b",
+            r"|\b(?:can|may) (?:i|we|a|an|the|police|officers?|you)\b"
+            # a Kannada or Hindi modal closes its clause ("... bandhisabahuda" can arrest)
+            r"|\b(?:can|may) \w+\s*(?:[,;?!.]|$)",
             re.I,
         ),
     ),
@@ -131,7 +134,8 @@ _TYPES: tuple[tuple[QuestionType, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:what|who) (?:exactly |actually |really )?(?:is|are|does)\b|\bdefin"
             r"|\bmeaning\b|\bmeans?\b"
-            r"|\b(?:explain|describe)\b.*\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are)\b",
+            r"|\b(?:explain|describe)\b.*\bwhat (?:an? |the )?[\w-]+(?: [\w-]+)? (?:is|are)\b"
+            r"|\b(?:explain|describe)\s*[?.!]*$",
             re.I,
         ),
     ),
@@ -237,18 +241,37 @@ def section_slug(section: str) -> str:
 def question_type(question: str) -> QuestionType:
     """What kind of answer the question asks for (first matching kind wins), read from the
     retrieval form and, when that names no kind, from the form with its framing kept ("what
-    to do when seizing a phone" asks for steps)."""
-    for text in (expand_query(question).strip(), question_form(question)):
+    to do when seizing a phone" asks for steps), then from the question proper after a
+    scenario or an introduction when it names its subject ("just joined as a constable, what
+    is a mahazar"; not "golden hour in cyber fraud - what is it")."""
+    texts = [expand_query(question).strip(), question_form(question)]
+    asked = asked_clause(question)
+    if asked != question and topic_terms(asked):
+        texts.append(expand_query(asked).strip())
+    for text in texts:
         for kind, pattern in _TYPES:
             if pattern.search(text):
                 return kind
     return "general"
 
 
+#: "New" or "old" before a section, number or law names the law's version asked for ("the
+#: new BNS section for murder"), not a topic ("new offences in the BNS" keeps it).
+_LAW_VERSION = re.compile(
+    r"\b(?:new|old)\b(?=\s+(?:[\w()]+\s+)?(?:sections?|numbers?|laws?|codes?|acts?)\b)", re.I
+)
+
+
+def _topic_text(question: str) -> str:
+    """The retrieval form without what can only identify a record (FIR numbers, dates,
+    years) or the law's version ("new section")."""
+    return _LAW_VERSION.sub(" ", _RECORD_IDS.sub(" ", expand_query(question)))
+
+
 def topic_terms(question: str) -> set[str]:
     """The question's content terms, without the words that only frame it or identify a
     record (FIR numbers, dates, years: the knowledge base never holds those)."""
-    terms = set(analyse(_RECORD_IDS.sub(" ", expand_query(question))))
+    terms = set(analyse(_topic_text(question)))
     return (terms - _FRAME_TERMS) or terms
 
 
@@ -258,7 +281,7 @@ def topic_units(question: str) -> list[frozenset[str]]:
     ("stealing" -> steal, theft) are one unit, so a synonym pair is not counted twice."""
     terms = topic_terms(question)
     units: list[frozenset[str]] = []
-    for word in re.findall(r"[^\s'-]+", _RECORD_IDS.sub(" ", expand_query(question))):
+    for word in re.findall(r"[^\s'-]+", _topic_text(question)):
         own = frozenset(analyse(word)) & terms
         unit = frozenset().union(*(synonyms(t) for t in own)) if own else own
         if unit and not any(unit <= u for u in units):
@@ -303,7 +326,7 @@ def relevance(question: str, passage: Passage) -> float:
     everyday ("... checklist steps" is not a question about steps)."""
     whole = clause_relevance(question, passage)
     asked = asked_clause(question)
-    named = set(analyse(_RECORD_IDS.sub(" ", expand_query(asked)))) - _FRAME_TERMS
+    named = set(analyse(_topic_text(asked))) - _FRAME_TERMS
     if asked == question or all(is_general(t) for t in named):
         return whole
     return max(whole, clause_relevance(asked, passage))
@@ -462,9 +485,14 @@ _ASKS_WHO = re.compile(
 
 def _states_answer(kind: QuestionType, asks_who: bool, candidates: list[_Sentence]) -> float:
     """1 when a sentence of the passage has the shape of the answer asked for: a period for
-    a time limit, a penalty for a punishment, a named actor for "who may"."""
+    a time limit (or "at once", "the same day", "every 2 hours"), a penalty for a punishment,
+    a named actor for "who may"."""
     if kind == "permission" and asks_who:
         shape = re.compile(f"{_NAMES_AUTHORITY.pattern}|{_NAMES_ACTOR.pattern}", re.I)
+    elif kind == "time_limit":
+        shape = re.compile(
+            f"{_ANSWER_SHAPES[kind].pattern}|{_AT_ONCE.pattern}|{_INTERVAL.pattern}", re.I
+        )
     elif kind in _ANSWER_SHAPES:
         shape = _ANSWER_SHAPES[kind]
     else:
@@ -534,6 +562,43 @@ def _asked_part(question: str, passage: Passage) -> float:
     )
     first = _ASKS_FIRST.search(text) and _FIRST_HEADING.search(passage.section)
     return 1.0 if contents or first else 0.0
+
+
+#: The document a contents question asks about: "what goes in the operation order", "contents
+#: of a seizure memo", "what must an arrest memo contain".
+_CONTENTS_OBJECT = (
+    re.compile(
+        r"\b(?:goes|go|put|written|entered|recorded|included|mentioned) in(?:to|side)? "
+        r"(?:an? |the |our |my |this )?(?P<object>[^?.!,;:]+)",
+        re.I,
+    ),
+    re.compile(r"\bcontents? of (?:an? |the |our )?(?P<object>[^?.!,;:]+)", re.I),
+    re.compile(
+        r"\bwhat (?:must|should|does|do|will) (?:an? |the |our )?(?P<object>[\w -]+?) "
+        r"(?:contain|include|record|state|show|have)\b",
+        re.I,
+    ),
+)
+
+
+def contents_object(question: str) -> set[str]:
+    """The analysed terms naming the document a contents question asks about (everyday words
+    and the word "contents" aside); empty when the question asks no such thing."""
+    text = question_form(question)
+    for pattern in _CONTENTS_OBJECT:
+        found = pattern.search(text)
+        if found:
+            terms = set(analyse(found["object"])) - _FRAME_TERMS - set(analyse("contents"))
+            return {t for t in terms if not is_general(t)}
+    return set()
+
+
+def _names_object(question: str, passage: Passage) -> float:
+    """1 when the heading names every term of the document a contents question asks about
+    ("Raid planning and the operation order" for "what goes in the operation order")."""
+    wanted = contents_object(question)
+    heading = set(analyse(passage.section))
+    return 1.0 if wanted and all(synonyms(t) & heading for t in wanted) else 0.0
 
 
 def _subject_titles(units: list[frozenset[str]], passages: list[Passage]) -> set[str]:
@@ -664,6 +729,47 @@ _RULE_HEADING = re.compile(
 )
 #: Other sections of the primary document whose key sentences follow a quoted procedure list.
 SIBLING_STAGES = 2
+
+
+#: Stages named in a procedure document's title added at most (`_title_stages`).
+TITLE_STAGES = 2
+
+
+def _title_stages(
+    usable: list[Passage],
+    primary: int,
+    sections: list[int],
+    chosen: list[tuple[int, _Sentence]],
+    quotable: dict[int, list[_Sentence]],
+) -> list[tuple[int, _Sentence]]:
+    """A procedure's title names its stages ("Registering and transferring a Zero FIR"): a
+    stage the chosen sentences leave out is added from the retrieved section of the same
+    document whose heading names it (its opening prose sentence), so the steps of
+    registration are followed by the transfer."""
+    covered = set().union(*(analyse(s.text) for _, s in chosen)) if chosen else set()
+    title = [t for t in analyse(usable[primary].title) if not is_general(t) and not t.isdigit()]
+    out = list(chosen)
+    added = 0
+    for term in title:
+        if added == TITLE_STAGES or synonyms(term) & covered:
+            continue
+        for rank in sections:
+            prose = [s for s in quotable[rank] if not s.listed and not s.text.endswith(":")]
+            named = rank != primary and prose and term in analyse(usable[rank].section)
+            if named and (rank, prose[0]) not in out:
+                out.append((rank, prose[0]))
+                covered |= set(analyse(prose[0].text))
+                added += 1
+                break
+    return _grouped(out)
+
+
+#: A heading stating what the law requires of a procedure ("What BNSS 105 requires", "Legal
+#: basis of the arrest memo"): a procedure told in stages opens with it, and a procedure
+#: list is followed by it before other sections.
+_LEGAL_BASIS = re.compile(
+    r"\b(?:requires|provides|mandates)\b|\blegal basis\b|\bwhat the law says\b", re.I
+)
 
 
 def _sibling_stages(
@@ -847,6 +953,41 @@ def _later_asks(
     return _grouped(out)
 
 
+#: A question asking how often something recurs ("every how many hours", "how often").
+_ASKS_FREQUENCY = re.compile(
+    r"\bhow often\b|\bhow frequently\b|\bevery how (?:many|much)\b|\bat what intervals?\b",
+    re.I,
+)
+#: A sentence stating an interval: "every 48 hours", "once a month", "daily".
+_INTERVAL = re.compile(
+    r"\bevery\s+(?:\d+|one|two|three|four|six|twelve|fifteen)\s*(?:hours?|days?|weeks?|months?)\b"
+    r"|\bonce (?:a|every|in a) (?:day|week|fortnight|month)\b|\b(?:daily|weekly|fortnightly)\b",
+    re.I,
+)
+
+
+def _interval_first(
+    question: str, chosen: list[tuple[int, _Sentence]], groups: list[tuple[int, list[_Sentence]]]
+) -> list[tuple[int, _Sentence]]:
+    """ "How often" is answered by an interval: when no chosen sentence states one, the
+    relevant sentence that does and shares most words with the question comes first."""
+    if not _ASKS_FREQUENCY.search(expand_query(question)):
+        return chosen
+    if any(_INTERVAL.search(s.text) for _, s in chosen):
+        return chosen
+    wanted = set().union(*(synonyms(t) for t in topic_terms(question)))
+    options = [
+        (len(wanted & set(analyse(s.text))), -rank, -s.position, rank, s)
+        for rank, group in groups
+        for s in group
+        if _INTERVAL.search(s.text)
+    ]
+    best = max(options, default=None, key=lambda o: o[:3])
+    if best is None or best[0] == 0:
+        return chosen
+    return [(best[3], best[4]), *chosen]
+
+
 def _amount_missing(question: str, chosen: list[tuple[int, _Sentence]]) -> bool:
     """A fee, cost or fine's amount is asked and no sentence to be quoted states a sum of
     money: the passage is about the topic but does not answer it (a near miss)."""
@@ -864,12 +1005,16 @@ _AT_ONCE = re.compile(
 
 
 def _period_missing(kind: QuestionType, chosen: list[tuple[int, _Sentence]]) -> bool:
-    """A time limit is asked and no sentence to be quoted states a period or says "at once":
+    """A time limit is asked and no sentence to be quoted states a period, an interval
+    ("weekly") or says "at once":
     the passage is about the topic but does not answer it (a near miss)."""
     if kind != "time_limit":
         return False
     period = _ANSWER_SHAPES["time_limit"]
-    return not any(period.search(s.text) or _AT_ONCE.search(s.text) for _, s in chosen)
+    return not any(
+        period.search(s.text) or _AT_ONCE.search(s.text) or _INTERVAL.search(s.text)
+        for _, s in chosen
+    )
 
 
 def _numbered_siblings(usable: list[Passage], relevant: list[int], ranks: list[int]) -> list[int]:
@@ -890,11 +1035,22 @@ def _numbered_siblings(usable: list[Passage], relevant: list[int], ranks: list[i
 _DOCUMENT_KINDS = re.compile(r"\bstanding orders?\b|\bcirculars?\b", re.I)
 
 
+def _named_kinds(question: str) -> set[str]:
+    """The kinds of local document the question names ("standing order", "circular")."""
+    return {m.lower().rstrip("s") for m in _DOCUMENT_KINDS.findall(normalise_texting(question))}
+
+
+def names_local_order(question: str) -> bool:
+    """The question asks what a local order says ("as per our standing order"): neither the
+    law nor the legal table stands in for it."""
+    return bool(_named_kinds(question))
+
+
 def _named_kind_found(question: str, passages: list[Passage]) -> bool:
     """A question that names a kind of document is answered only from a document of that
     kind: a station's standing order the officer may not read is not stood in for by an SOP
     that shares its words (and the answer says nothing about any document it did not see)."""
-    named = {m.lower().rstrip("s") for m in _DOCUMENT_KINDS.findall(normalise_texting(question))}
+    named = _named_kinds(question)
     return not named or any(kind in p.title.lower() for p in passages for kind in named)
 
 
@@ -950,6 +1106,7 @@ def compose_extractive_answer(
             + (0.5 * _heading_coverage(terms, passage) if kind != "general" else 0.0)
             + (0.5 * _heading_focus(terms, passage) if kind == "definition" else 0.0)
             + 0.5 * _asked_part(question, passage)
+            + 0.5 * _names_object(question, passage)
             + (0.5 if kind == "steps" and passage.title in subject_titles else 0.0)
             + 0.5 * _states_answer(kind, asks_who, quotable[rank])
             + (
@@ -984,10 +1141,14 @@ def compose_extractive_answer(
     if kind == "steps" and len(numbered) > 1:
         chosen = [(rank, s) for rank in numbered for s in _stage(terms, quotable[rank])]
     elif kind == "steps" and not has_list and whole_document and len(doc_sections) > 1:
-        stages = sorted(doc_sections, key=lambda r: (-_heading_fit(kind, usable[r]), r))
-        chosen = [
+        basis = [r for r in doc_sections if _LEGAL_BASIS.search(usable[r].section)][:1]
+        stages = sorted(
+            (r for r in doc_sections if r not in basis),
+            key=lambda r: (-_heading_fit(kind, usable[r]), r),
+        )
+        chosen = _sibling_stages(-1, basis, quotable, sections_taken=1) + [
             (rank, sentence)
-            for rank in stages[: max_sentences + 2]
+            for rank in stages[: max_sentences + 2 - len(basis)]
             for sentence in _stage(terms, quotable[rank])
         ]
     elif kind == "general":
@@ -1009,7 +1170,10 @@ def compose_extractive_answer(
         if kind == "permission" and picked and all(s.listed for s in picked):
             chosen.insert(0, (primary, _heading_as_intro(usable[primary], quotable[primary])))
         if kind == "steps" and has_list:
-            chosen += _sibling_stages(primary, doc_sections, quotable)
+            basis_first = sorted(
+                doc_sections, key=lambda r: (not _LEGAL_BASIS.search(usable[r].section), r)
+            )
+            chosen += _sibling_stages(primary, basis_first, quotable)
         if kind == "permission":
             ruled = [r for r in doc_sections if _RULE_HEADING.search(usable[r].section)]
             chosen += [
@@ -1022,6 +1186,9 @@ def compose_extractive_answer(
     groups = [(r, quotable[r]) for r in relevant]
     chosen = _complete(terms, chosen, groups, EXTRA_SENTENCES)
     chosen = _later_asks(question, chosen, groups)
+    chosen = _interval_first(question, chosen, groups)
+    if kind == "steps":
+        chosen = _title_stages(usable, primary, doc_sections, chosen, quotable)
     chosen = _cite_provision(terms, chosen, groups)
     chosen = _with_lists(chosen, quotable)
     numbers: dict[int, int] = {}

@@ -37,9 +37,9 @@ TRANSLITERATIONS: dict[str, str] = {
     "ladke": "boy",
     "huduga": "boy",
     "hudugi": "girl",
-    "pakda": "caught",
-    "pakdi": "caught",
-    "pakde": "caught",
+    "pakda": "arrested",
+    "pakdi": "arrested",
+    "pakde": "arrested",
     "sikkidda": "caught",
     "sikkibidda": "caught",
     "nabalig": "minor child",
@@ -309,7 +309,7 @@ TRANSLITERATIONS: dict[str, str] = {
     "kiski": "whose",
     "kiska": "whose",
     "kiske": "whose",
-    "chalega": "admissible",
+    "chalega": "allowed",
     "kaunse": "which",
     "kaunsa": "which",
     "kaunsi": "which",
@@ -333,6 +333,103 @@ TRANSLITERATIONS: dict[str, str] = {
     "notified": "informed",
     "informer": "informant source",
     "informers": "informants sources",
+    # everyday Hindi: people, places, things, time
+    "aadmi": "person",
+    "purush": "man",
+    "bujurg": "elderly",
+    "ghatna": "offence",
+    "ghar": "house",
+    "gaadi": "vehicle",
+    "gadi": "vehicle",
+    "kagaz": "documents",
+    "kagzat": "documents",
+    "dastavez": "documents",
+    "hawalat": "lockup",
+    "laash": "dead body",
+    "lash": "dead body",
+    "maut": "death",
+    "khudkushi": "suicide",
+    "atmahatya": "suicide",
+    "jurmana": "fine",
+    "saja": "punishment",
+    "gawahi": "testimony",
+    "anumati": "permission",
+    "ijazat": "permission",
+    "izazat": "permission",
+    "suchna": "information",
+    "khabar": "information",
+    "ilaj": "medical treatment",
+    "hafta": "weeks",
+    "hafte": "weeks",
+    "saal": "years",
+    "waqt": "time",
+    "jagah": "place",
+    "zila": "district",
+    "zile": "district",
+    "jila": "district",
+    "jile": "district",
+    "jille": "district",
+    "dahej": "dowry",
+    "dahez": "dowry",
+    "varadakshine": "dowry",
+    "naya": "new",
+    "naye": "new",
+    "nayi": "new",
+    "purana": "old",
+    "purane": "old",
+    "purani": "old",
+    "dusra": "other",
+    "dusre": "other",
+    "dusri": "other",
+    # everyday Hindi verbs and question words
+    "uthana": "arrest",
+    "uthaana": "arrest",
+    "uthaya": "arrested",
+    "uthao": "arrest",
+    "utha": "arrest",
+    "chhod": "release",
+    "chhodna": "release",
+    "riha": "release",
+    "wapas": "return",
+    "dhoondhna": "trace",
+    "dhundhna": "trace",
+    "dhoondh": "trace",
+    "talash": "search",
+    "chhapa": "raid",
+    "dena": "give",
+    "dene": "give",
+    "kahan": "where",
+    "kyun": "why",
+    "kyon": "why",
+    "kitna": "how much",
+    "nahi": "not",
+    "nahin": "not",
+    "nhi": "not",
+    # everyday Kannada: people, places, things, time and question words
+    "gandasu": "man",
+    "mane": "house",
+    "dakhale": "documents",
+    "daakhale": "documents",
+    "maadhyama": "media",
+    "kanoonu": "law",
+    "kanunu": "law",
+    "hosa": "new",
+    "hale": "old",
+    "sanje": "evening",
+    "beligge": "morning",
+    "kattale": "night",
+    "katthalu": "night",
+    "kattalu": "night",
+    "yaavudu": "which",
+    "yavudu": "which",
+    "yaavdu": "which",
+    "yaara": "whose",
+    "hidkondu": "arrest",
+    "hidi": "arrest",
+    "huduku": "search",
+    "sikkitu": "found",
+    "bandmele": "after",
+    "bandamele": "after",
 }
 
 #: Texting spellings and chat padding typed or dictated on a phone: the spelling written out,
@@ -431,6 +528,10 @@ PHRASES: dict[str, str] = {
     "hennu makkalannu": "women",
     "likhne se mana": "refuses to register",
     "maana jayega": "admissible",
+    "court me chalega": "admissible in court",
+    "court mein chalega": "admissible in court",
+    "adalat me chalega": "admissible in court",
+    "adalat mein chalega": "admissible in court",
     "mana jayega": "admissible",
     "kya kya likhna": "what must contain",
     "kya kya likhe": "what must contain",
@@ -443,6 +544,8 @@ PHRASES: dict[str, str] = {
     "eshtu samaya": "how soon",
     "pesh karna": "produce",
     "pesh karein": "produce",
+    "bata do": "",
+    "bata dijiye": "",
     "kya hota hai": "what is",
     "kya hai": "what is",
     "andare enu": "what is",
@@ -458,6 +561,8 @@ PHRASES: dict[str, str] = {
     "darj kare": "register",
     "le jaana": "produce",
     "le jana": "produce",
+    "le jaane": "produce",
+    "le jaate": "produce",
     "sahi haakabeku": "sign",
     "karkondu hogbeku": "produce",
     "karkondu hogabeku": "produce",
@@ -474,6 +579,7 @@ PHRASES: dict[str, str] = {
     "picked up": "arrested",
     "take into custody": "arrest",
     "meant to": "purpose to",
+    "after dark": "after sunset",
     "lady": "woman",
     "ladies": "women",
 }
@@ -485,13 +591,17 @@ _FUNCTION_TEXT = (
     "dhalne lagaa wala wali wale karwana karvana karana karega karegi na karni karna hoga "
     "padta padti padte padega liye hone hona galu galige aagi ive madida maadida "
     "karta karte karti kiya kiye jata jaata jati jaati "
-    "kisi ho ek baje bolta bolti bolte kehta kehti diya diye gaya gayi gaye kare bagge"
+    "kisi ho ek baje bolta bolti bolte kehta kehti diya diye gaya gayi gaye kare bagge "
+    "agar uska unka iska apna apne bata batao bataiye vishaya dalli ralli "
+    "hamara hamare hamari humara humare humari mera mere meri aapka aapke aapki yahan wahan "
+    "namma nanna nammadu avaru ivaru illi alli"
 )
 FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 
 #: Kannada verb endings ("maadtheevi" we do, "aagutte" it happens, "kodtare" they give): a
 #: word not known as it stands that ends in one is a verb form carrying no subject.
 _KANNADA_VERB_ENDINGS = (
+    "ddivi",
     "theevi",
     "tivi",
     "teevi",
@@ -505,7 +615,9 @@ _KANNADA_VERB_ENDINGS = (
 
 #: Kannada case endings; a word not known as it stands is looked up without them.
 _KANNADA_ENDINGS = (
+    "olage",
     "uvaga",
+    "aada",
     "dalli",
     "ralli",
     "dinda",
@@ -519,6 +631,22 @@ _KANNADA_ENDINGS = (
     "ida",
     "na",
 )
+
+#: Kannada endings that carry a meaning of their own ("hottinolage" within the time).
+_ENDING_MEANING = {"olage": "within"}
+
+
+def _stems(stem: str) -> tuple[str, ...]:
+    """The forms a Kannada stem may be listed under: as it stands, with its final "u", without
+    the glide "y" a vowel takes before an ending (`aaropiy-annu` -> `aaropi`), without the
+    linking "in" (`hott-in-olage` -> `hottu`)."""
+    forms = [stem, stem + "u"]
+    if stem.endswith("y"):
+        forms.append(stem[:-1])
+    if stem.endswith("in") and len(stem) > 4:
+        forms += [stem[:-2], stem[:-2] + "u"]
+    return tuple(forms)
+
 
 #: Kannada modal endings of a verb not known as it stands ("haakabahudu" may put, "kodabeku"
 #: must give): the modal carries the question's meaning, the verb rarely does.
@@ -534,7 +662,16 @@ _FRAMING = re.compile(
     r"|\b(?:what should i do|what do i do|what to do)(?: when| if| after| once)?\b"
     r"|\b(?:is|are|has been|have been|gets?|was) (?:received|reported|brought|made)\b"
     r"|\b(?:please|kindly|tell me|can you tell me|explain to me)\b"
-    r"|\b(?:in (?:one|a|1) (?:line|sentence)|in short|in brief|briefly|in a nutshell)\b",
+    r"|\b(?:in (?:one|a|1) (?:line|sentence)|in short|in brief|briefly|in a nutshell)\b"
+    # who is asking and where they heard of it: the asker, not the subject
+    r"|\bjust joined(?: (?:as|at|in|the|this))?\b"
+    r"|\b(?:i am |i'm |im )?(?:a |an )?new (?:constables?|recruits?|joinee|posting|officers?"
+    r"|(?:a?si|psi|pc|hc)|to (?:the |this )?(?:station|job|service|department))(?: here)?\b"
+    r"|\b(?:heard|saw|came across|read) (?:it|this|that|the (?:term|word|phrase)|about it)"
+    r"(?: (?:in|at|during|from) (?:the |a |our |my |today's )?[\w-]+(?: [\w-]+)?)?"
+    r"|\b(?:[\w-]+ )?keeps? (?:saying|mentioning|talking about|using)\b"
+    r"|\bin (?:police|policing) (?:work|terms|language|parlance)\b"
+    r"|\b(?:actually|exactly|really|basically)\b|\blist (?:them|it|out)(?: all)?\b",
     re.IGNORECASE,
 )
 #: The listener of an explanation ("explain ... to a new constable"): who it is for, not what
@@ -554,6 +691,35 @@ _SCENE = re.compile(
     r"|murder|occurrence)\b",
     re.IGNORECASE,
 )
+#: An offence said to have happened in another place ("in another district", "other police
+#: station area"): the knowledge base says "outside its jurisdiction".
+_ELSEWHERE = re.compile(
+    r"\b(?:in|of|from|at)\s+(?:an?other|other|a different|some other|different)\s+"
+    r"(?:district|police station|station|area|state|city|taluk|jurisdiction)s?(?:'s)?"
+    r"(?:\s+(?:area|limits|jurisdiction))?\b"
+    r"|\b(?:an?other|other|different)\s+(?:district|police station|station|state)'?s?"
+    r"(?=\s+(?:area|limits|jurisdiction|case|offence|incident)\b)",
+    re.IGNORECASE,
+)
+#: Who among the police may see a kind of data ("can I see the complainant's phone number",
+#: "who can view a juvenile's name"): in this system that is the clearance rule, in its words
+#: (what the accused or the public may see is another question).
+_ASKS_VISIBILITY = re.compile(
+    r"\b(?:can|may|could) (?:i|we|(?:an? |the )?(?:officer|constable|io|sho|inspector|si|asi|psi"
+    r"|head constable)s?) "
+    r"(?:see|view|access|look at|open)\b"
+    r"|\bwho (?:all )?(?:can|may|is allowed to|gets to) (?:see|view|access|look at|open)\b"
+    r"|\b(?:visible|accessible) to\b",
+    re.IGNORECASE,
+)
+#: A person's name asked about ("the victim's name", "naam of the juvenile"): "name" is a
+#: stop word to the analyser, the knowledge base says "identity".
+_NAME = re.compile(r"\bnames?\b", re.IGNORECASE)
+_PERSON = re.compile(
+    r"\b(?:victims?|survivors?|child(?:ren)?|juveniles?|minors?|accused|complainants?|witness(?:es)?"
+    r"|wom[ae]n|girls?|boys?|informants?)\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[^\s.,;:!?()\[\]{}\"'/]+")
 _SPACES = re.compile(r"\s+")
 
@@ -567,7 +733,8 @@ _PHRASE = re.compile(
 @lru_cache(maxsize=1 << 16)
 def _word(word: str) -> str:
     """One word in English: known as it stands, a function word (dropped), or known once a
-    Kannada case ending is taken off (`makkalannu` -> `makkalu`); else unchanged."""
+    Kannada case ending is taken off (`makkalannu` -> `makkalu`, `aaropiyannu` -> `aaropi`);
+    else unchanged."""
     lower = word.lower()
     if lower in TRANSLITERATIONS:
         return TRANSLITERATIONS[lower]
@@ -580,9 +747,10 @@ def _word(word: str) -> str:
     for ending in _KANNADA_ENDINGS:
         stem = lower[: -len(ending)]
         if lower.endswith(ending) and len(stem) >= 3:
-            for form in (stem, stem + "u"):
+            for form in _stems(stem):
                 if form in TRANSLITERATIONS:
-                    return TRANSLITERATIONS[form]
+                    meaning = _ENDING_MEANING.get(ending, "")
+                    return f"{TRANSLITERATIONS[form]} {meaning}".strip()
     return word
 
 
@@ -662,7 +830,8 @@ def juvenile_terms(text: str) -> str:
 #: A question about what a document holds ("what goes into a memo", "which details"): the
 #: retrieval form also asks for its contents, so the section listing them is found.
 ASKS_CONTENTS = re.compile(
-    r"\bcontain|\bcontents?\b|\binclude|\bdetails\b|\bparticulars\b|\bgo(?:es)? into\b"
+    r"\bcontain|\bcontents?\b|\binclude|\bdetails\b|\bparticulars\b|\bgo(?:es)? in(?:to)?\b"
+    r"|\blist (?:them|it|all|out|the|of)\b"
     r"|\b(?:what|which)\b.*\b(?:carry|carries|hold|holds|mention|written|entered)\b",
     re.I,
 )
@@ -727,6 +896,11 @@ def question_form(text: str) -> str:
     if ASKS_CONTENTS.search(english) and "contents" not in english.lower():
         english += " contents"
     english = _INITIALS.sub("D.K. Basu", english)
+    english = _ELSEWHERE.sub(" outside jurisdiction ", english)
+    if _NAME.search(english) and _PERSON.search(english) and "identity" not in english.lower():
+        english += " identity"
+    if _ASKS_VISIBILITY.search(english):
+        english += " visible clearance"
     english = _SCENE.sub(lambda m: f"{m['what'] or m['of']} crime scene", english)
     if _EXPLAINS.search(english):
         english = _AUDIENCE.sub(" ", english)

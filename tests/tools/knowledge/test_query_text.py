@@ -42,6 +42,15 @@ PAIRS = [
         "can the name of a juvenile accused be published in a newspaper",
         "naabalig aaropi ka naam akhbar mein chhap sakte hain",
     ),
+    ("can a woman accused be arrested at night", "aurat aaropi ko raat mein utha sakte hain"),
+    ("can a woman accused be arrested after sunset", "hengasu aaropiyannu kattaleyaada mele"),
+    ("which new BNS section is for theft", "naye BNS mein chori ka section kaunsa hai"),
+    ("which new BNS section is for theft", "kalavu ge hosa BNS section yaavudu"),
+    (
+        "FIR for an offence in another district",
+        "dusre zile ki ghatna ka FIR hamare thane mein",
+    ),
+    ("punishment for a dowry death", "dahej maut ki saja"),
 ]
 
 
@@ -160,3 +169,88 @@ def test_digits_in_arithmetic_are_kept(arithmetic: str) -> None:
 def test_kannada_refusal_and_witness_words_are_translated() -> None:
     assert "refuses" in expand_query("FIR maadalu nirakarisidare")
     assert "witness" in expand_query("mahazar ge saakshi")
+
+
+def test_a_kannada_glide_or_linking_syllable_before_an_ending_is_taken_off() -> None:
+    assert expand_query("aaropiyannu") == "accused"
+    assert expand_query("hottinolage") == "time within"
+    assert expand_query("kattaleyaada") == "night"
+    assert expand_query("Malleshwaram") == "Malleshwaram"
+
+
+def test_hindi_and_kannada_pronouns_and_fillers_are_dropped() -> None:
+    assert expand_query("hamare thane ka FIR bata do") == "police station FIR"
+    assert expand_query("namma station alli FIR") == "station FIR"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("new SI here - what is a UDR", "what is a UDR"),
+        ("saw this in today's roll call: what does e-FIR mean", "what does e-FIR mean"),
+        ("the head constable keeps saying panchnama - what is it", "panchnama"),
+        ("what is a remand in policing terms, basically", "what is a remand"),
+    ],
+)
+def test_who_asks_and_where_they_heard_of_it_are_left_out_of_retrieval(question, topic) -> None:
+    expanded = expand_query(question)
+    assert topic in expanded
+    assert not {"new", "SI", "saw", "roll", "keeps", "policing", "basically"} & set(
+        expanded.split()
+    )
+
+
+def test_chalega_is_admissible_only_of_evidence_in_court() -> None:
+    assert "admissible in court" in expand_query("ye CCTV footage court mein chalega kya")
+    assert "admissible" not in expand_query("raat mein aurat ko arrest karna chalega kya")
+    assert "allowed" in expand_query("raat mein aurat ko arrest karna chalega kya")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "FIR for a theft in another district",
+        "complaint about an offence from a different state",
+        "the other station's area offence",
+    ],
+)
+def test_an_offence_elsewhere_reads_as_outside_jurisdiction(question) -> None:
+    assert "outside jurisdiction" in expand_query(question)
+
+
+def test_a_district_named_after_other_words_is_not_elsewhere() -> None:
+    assert "outside" not in expand_query("FIR count in Bengaluru district this year")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can an SI view the address of a witness in the records",
+        "who is allowed to see a rape victim's name here",
+        "could we open the complainant's mobile number in this app",
+    ],
+)
+def test_who_among_the_police_may_see_data_asks_for_the_clearance_rule(question) -> None:
+    assert expand_query(question).endswith("visible clearance")
+
+
+@pytest.mark.parametrize(
+    "question", ["can the accused see the FIR", "can a victim view the charge sheet"]
+)
+def test_what_others_may_see_is_not_a_clearance_question(question) -> None:
+    assert "clearance" not in expand_query(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can the victim's name go in the press note",
+        "naabalig aaropi ka naam kisko bata sakte hain",
+    ],
+)
+def test_a_persons_name_is_asked_about_as_their_identity(question) -> None:
+    assert expand_query(question).endswith("identity")
+
+
+def test_a_name_without_a_person_is_left_alone() -> None:
+    assert "identity" not in expand_query("what is the name of the new criminal procedure law")
