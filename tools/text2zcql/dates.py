@@ -280,6 +280,12 @@ _TO_RANGE = re.compile(
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)"
 )
 """A range written without "from" or "between" ("July to September 2026")."""
+_MONTHS_RANGE = re.compile(
+    rf"(?<![\w/-])(?P<a>{_MON})\s*[-–]\s*(?P<b>{_MON},?\s+{_YEAR})(?![\w/-])"
+)
+"""Two months joined by a dash, then the year ("Jan-Nov 2026"): the same range as "January to
+November 2026" (without a year, "Jan-Jun vs Jul-Dec" names the halves of a year given
+elsewhere)."""
 _DAYS_TO = re.compile(
     rf"(?<![\w/.-])(?:from\s+|between\s+)?(?P<d>\d{{1,2}}){_ORD}\s+(?:to|till|until|and|-)\s+"
     rf"(?P<b>\d{{1,2}}{_ORD}\s+(?:of\s+)?{_MON}(?:,?\s+{_YEAR})?)(?![\w/-])"
@@ -394,7 +400,7 @@ def find_period(text: str, today: date) -> tuple[Period | None, tuple[int, int] 
         b = _point(m["b"], today)
         if b and 1 <= int(m["d"]) <= b.first.day:
             return _clip(b.first.replace(day=int(m["d"])), b.after, "", today), m.span()
-    if m := _TO_RANGE.search(text):
+    if m := _TO_RANGE.search(text) or _MONTHS_RANGE.search(text):
         a, b = _point(m["a"], today), _point(m["b"], today)
         if a and b and not re.search(_YEAR, m["a"]) and re.search(_YEAR, m["b"]):
             a = _Point(a.first.replace(year=b.first.year), a.after.replace(year=b.first.year))

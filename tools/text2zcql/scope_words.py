@@ -27,6 +27,13 @@ _THE_OWN = re.compile(
 )
 """'the division', 'the jurisdiction': a unit only the caller's own area can be (a station or a
 district named with 'the' is a place to read, not this)."""
+_OWN_UNIT_RECORDS = re.compile(
+    r"\b(?:the\s+)?(?:(?:sub[- ]?)?division|jurisdiction)(?:['’]s)?"
+    r"(?=\s+(?:firs?|cases?|crimes?|complaints?|records?)\b)",
+    re.IGNORECASE,
+)
+"""'division FIRs', 'this year's jurisdiction cases': the unit named before what is counted is
+the caller's own area too."""
 _WHOLE = re.compile(
     r"(?:\b(?:in|across|for|from)\s+)?\b(?:state[\s-]?wide|(?:all\s+)?(?:across|over)\s+the\s+"
     r"(?:whole\s+|entire\s+)?state|(?:in\s+)?the\s+(?:whole|entire)\s+state|(?:in|within)\s+the\s+state|"
@@ -57,7 +64,7 @@ def own_scope(question: str, own: int | None = None) -> tuple[str, bool]:
             return " "
         return " " if (int(n) if n.isdigit() else _COUNTS[n.lower()]) == own else m[0]
 
-    stripped = _THE_OWN.sub(" ", _OWN.sub(strip, question))
+    stripped = _OWN_UNIT_RECORDS.sub(" ", _THE_OWN.sub(" ", _OWN.sub(strip, question)))
     found = int(stripped != question)
     stripped, whole = _WHOLE.subn(" ", stripped)
     found += whole
