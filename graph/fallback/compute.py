@@ -316,9 +316,14 @@ def _stem(word: str) -> str:
 
 def _labels(question: str, q: Quantity) -> set[str]:
     """The stems of the (up to two) words naming a quantity: those right after it, up to a
-    dash or punctuation ("96 arrests", "23 cyber cases", "Rs 41,40,000")."""
+    dash or punctuation ("96 arrests", "23 cyber cases", "Rs 41,40,000"), or, when none
+    follow, those right before it ("IO strength 24, pending FIRs 372")."""
     after = re.split(r"\s[-–—]\s|[,;:?!()]", question[q.end : q.end + 40], maxsplit=1)[0]
-    return {_stem(w) for w in _LABEL.findall(after)[:2]}
+    words = _LABEL.findall(after)[:2]
+    if not words:
+        before = re.split(r"\s[-–—]\s|[,;:?!()]", question[max(0, q.start - 40) : q.start])[-1]
+        words = _LABEL.findall(before)[-2:]
+    return {_stem(w) for w in words}
 
 
 def _per_noun(question: str, values: list[Quantity]) -> Computation | None:

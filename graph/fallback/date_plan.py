@@ -86,6 +86,9 @@ DAY_ASKED = re.compile(
     re.IGNORECASE,
 )
 """The date of a day asked for (English, Hinglish, Kanglish)."""
+DATE_LAST = re.compile(r"\bdate\s*$", re.IGNORECASE)
+"""A clause that ends on "date" ("Christmas 2027 date")."""
+CLAUSE = re.compile(r"[?;,.!]+")
 RECORDS_NOUN = re.compile(
     r"\b(?:firs?|cases?|complaints?|registered|accused|arrest\w*|bandobast)\b", re.IGNORECASE
 )
@@ -285,12 +288,19 @@ def date_call(question: str, today: date) -> PlannedCall | None:
 
 
 def _festival_day_asked(question: str, today: date) -> str | None:
-    """The one festival whose date is asked ("when is Ugadi 2027", "Ugadi kis date ko hai"),
-    as the date tool reads it."""
-    if not DAY_ASKED.search(question) or RECORDS_NOUN.search(question):
-        return None
+    """The one festival whose date is asked ("when is Ugadi 2027", "Ugadi kis date ko hai",
+    "Christmas 2027 date?"), as the date tool reads it. Records or duty words count only in
+    the clause that asks ("date of Deepavali 2027? need to plan bandobast leave" asks a date;
+    the reason given beside it is no records question)."""
+    asked = [c for c in CLAUSE.split(question) if DAY_ASKED.search(c) or DATE_LAST.search(c)]
     try:
-        named = [m for m in date_mentions(question, today) if m.festival]
+        named = [
+            m
+            for clause in asked
+            if not RECORDS_NOUN.search(clause)
+            for m in date_mentions(clause, today)
+            if m.festival
+        ]
     except ToolError:
         return None
     return named[0].written if len(named) == 1 else None

@@ -88,11 +88,33 @@ SHARE_OF_ALL = re.compile(
     re.IGNORECASE,
 )
 SHARE_AMONG = re.compile(
-    rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>[^?,]+?)\s+(?:among|out of|within)\s+"
+    rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>[^?,]+?)\s+(?:among|out of|within"
+    r"|in\s+(?=(?:[\w'’]+\s+){0,3}?(?:total|all|overall)\b))\s*"
     r"(?:all\s+)?(?:the\s+)?(?P<base>[^?]+)",
     re.IGNORECASE,
 )
-"""'share of A among all B': the part A named before the whole B."""
+"""'share of A among all B', 'share of A in our station's total B': the part A named before
+the whole B."""
+WHOLE_WORD = re.compile(r"\b(?:the\s+)?(?:total|overall|all)\s+", re.IGNORECASE)
+"""'total' in a share's whole ("our PS's total theft FIRs"): what is counted, not a filter."""
+POSSESSIVE = re.compile(r"['’]s$")
+OUTCOME_RATE = re.compile(
+    r"\b(?P<word>charge[- ]?sheet(?:ing)?|detection|solv(?:e|ing)|closure|pendency)\s+rate"
+    r"(?:\s*\(?\s*(?:%|in\s+%|in\s+per\s*cent|percent(?:age)?)\s*\)?)?"
+    r"\s*(?:of|for|in|among)?\s+(?P<base>[^?]+)",
+    re.IGNORECASE,
+)
+"""'charge-sheeting rate (%) for 2025 FIRs in our stations': the share of the base with that
+outcome (a crime rate per population is `RATE_SPAN`)."""
+RATE_OUTCOME = {
+    "chargesheet": "charge sheeted",
+    "chargesheeting": "charge sheeted",
+    "detection": "charge sheeted",
+    "solve": "charge sheeted",
+    "solving": "charge sheeted",
+    "closure": "closed",
+    "pendency": "under investigation",
+}
 SHARE_OF = re.compile(
     rf"\b(?:what|which)\s+{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<base>.+?)\s+{_BE}\s+"
     r"(?P<part>[^?.,]+)",
@@ -129,7 +151,9 @@ SHARE_ASKED = re.compile(
 )
 """How a share is asked for ("in percent"): not a place."""
 OWN_PLACE = re.compile(
-    r"\b(?:my|our)\s+(?:jurisdiction|district|stations?|precincts?|area|limits)\b", re.IGNORECASE
+    r"\b(?:my|our)\s+(?:jurisdiction|district|stations?|precincts?|area|limits|ps|division)"
+    r"(?:['’]s)?(?!\w)",
+    re.IGNORECASE,
 )
 RATIO_AFTER = re.compile(
     r"(?P<a>\b[a-z][\w-]*)\s+(?:to|vs\.?|versus)\s+(?P<b>[a-z][\w-]*)\s+(?:(?P<noun>[a-z][\w-]*)\s+)?"
@@ -166,6 +190,10 @@ ASIDE = re.compile(
     re.IGNORECASE,
 )
 """A trailing remark about the arithmetic ("..., difference only"): not a records filter."""
+ARITHMETIC_ASIDE = re.compile(
+    r"\s*\((?=[^()]*\b(?:divided|multiplied|over|times|minus|counts?)\b)[^()]*\)", re.IGNORECASE
+)
+"""A bracket that restates the arithmetic ("(2026 count divided by 2025 count)"): no filter."""
 COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
 STATE_WIDE = re.compile(r"\s*\b(?:across|in|throughout|all over) the state\b|\bstatewide\b", re.I)
 AVERAGE_SPAN = re.compile(
@@ -303,10 +331,13 @@ def _share(question: str, today: date) -> RecordsMath | None:
     whole = OF_ALL.fullmatch(tidy(m["part"]))
     if whole is not None:
         return _share_of_whole(count_question(SHARE_ASKED.sub(" ", m["base"])), whole, today)
-    base = count_question(SHARE_ASKED.sub(" ", m["base"]))
+    base = count_question(WHOLE_WORD.sub("", SHARE_ASKED.sub(" ", m["base"])))
     outcome = _outcome(m["part"])
     if not outcome:
         return None
+    narrower = _crime_within(base, outcome, today)
+    if narrower is not None:
+        return RecordsMath("share", (base, narrower), ("all", outcome), outcome=outcome)
     aged = _age_limit(outcome, today)
     status = OUTCOME_STATUS.get(outcome) or _channel(outcome) or outcome
     if aged is not None:
@@ -329,16 +360,46 @@ def _share_of_whole(counted: str, whole: re.Match[str], today: date) -> RecordsM
     noun = whole["noun"].lower()
     if not re.fullmatch(r"firs?|cases?|crimes?|complaints?|records?", noun):
         return None
+    label = tidy(re.sub(r"(?i)^how many\s+", "", counted))
+    questions = (f"how many FIRs{_where_when(counted, today)}", counted)
+    return RecordsMath("share", questions, ("all FIRs", label), outcome=label)
+
+
+def _where_when(counted: str, today: date) -> str:
+    """The place and period a records question names, as words to count something else over
+    ("in Whitefield PS this year")."""
     found = extract(counted.lower(), today)
     where = "".join(f" in {s.station_name}" for s in found.stations)
     where += "".join(f" in {d} district" for d in found.districts)
     own = OWN_PLACE.search(counted)
-    where += f" in {own.group(0)}" if own and not where else ""
+    where += f" in {POSSESSIVE.sub('', own.group(0))}" if own and not where else ""
     period, span = find_period(counted.lower(), today)
     when = f" {counted[span[0] : span[1]].strip()}" if period is not None and span else ""
-    label = tidy(re.sub(r"(?i)^how many\s+", "", counted))
-    questions = (f"how many FIRs{where}{when}", counted)
-    return RecordsMath("share", questions, ("all FIRs", label), outcome=label)
+    return f"{where}{when}"
+
+
+def _crime_within(base: str, part: str, today: date) -> str | None:
+    """ "share of two-wheeler theft in our thefts this year": a part that is a crime within the
+    base's crime is counted over the base's place, period and status with the part's crime
+    instead of the base's (asking for both crimes at once would count either of them)."""
+    named, whole = extract(part.lower(), today), extract(base.lower(), today)
+    if not (named.crimes and whole.crimes) or named.statuses or named.crimes == whole.crimes:
+        return None
+    status = "".join(f" {s.lower()}" for s in whole.statuses)
+    return f"how many{status} {tidy(part)} FIRs{_where_when(base, today)}"
+
+
+def _outcome_rate(question: str) -> RecordsMath | None:
+    """ "charge-sheeting rate (%) for 2025 FIRs in our four stations": the base counted, and
+    the same with the outcome's status."""
+    m = OUTCOME_RATE.search(question)
+    if m is None or quantities(m["base"]) or not about_records(m["base"]):
+        return None
+    word = re.sub(r"[- ]", "", m["word"].lower())
+    status = RATE_OUTCOME[word]
+    base = count_question(SHARE_ASKED.sub(" ", m["base"]))
+    part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
+    return RecordsMath("share", (base, part), ("all", status), outcome=status)
 
 
 def _channel(part: str) -> str | None:
@@ -599,10 +660,12 @@ def _since(question: str) -> RecordsMath | None:
 
 def records_math(question: str, today: date) -> RecordsMath | None:
     """The records counts and combination a question asks for, if it is one."""
+    question = ARITHMETIC_ASIDE.sub("", question)
     if computed_from_stated(question):
         return None
     math = (
-        _share(question, today)
+        _outcome_rate(question)
+        or _share(question, today)
         or _change(question)
         or _pair(question)
         or _average(question, today)
@@ -662,9 +725,12 @@ def newest_date(rows: list[dict[str, object]]) -> str | None:
 
 def asks_records_arithmetic(question: str) -> bool:
     """Arithmetic over records counts is asked for (the router's test; needs no date)."""
+    question = ARITHMETIC_ASIDE.sub("", question)
     if computed_from_stated(question):
         return False
-    if _share(question, date.today()) or _change(question) or _pair(question) or _since(question):
+    if _outcome_rate(question) or _share(question, date.today()) or _change(question):
+        return True
+    if _pair(question) or _since(question):
         return True
     average = AVERAGE_SPAN.search(question)
     return bool(
