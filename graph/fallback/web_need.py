@@ -31,6 +31,15 @@ WEB_IMPLICIT = re.compile(
 )
 
 
+WEB_ONLY = re.compile(
+    rf"\b(?:news|headlines?|gazette|press releases?|recent (?:notification|circular)s?)\b"
+    rf"|{LIVE_FIGURE.pattern}",
+    re.I,
+)
+"""What only the web has even when records are named beside it (news, the Gazette, today's
+rate); unlike "latest", which a records question uses for its newest FIRs."""
+
+
 def asks_web_search(question: str) -> bool:
     """The officer asks in so many words for a web or internet search (the router's test)."""
     return WEB_EXPLICIT.search(question) is not None
@@ -44,7 +53,17 @@ def asks_live_figure(question: str) -> bool:
 def live_figure_clause(question: str) -> str | None:
     """The clause that asks for a day-to-day figure ("aaj diesel ka rate kitna hai" of
     "..., vehicle log ke liye"), so a reason given beside it is not read as the question."""
-    m = LIVE_FIGURE.search(question)
+    return _clause_of(LIVE_FIGURE, question)
+
+
+def web_part(question: str) -> str | None:
+    """The clause asking for what only the web has (a day-to-day figure, the news, a recent
+    circular), to name it when web search is not configured."""
+    return _clause_of(LIVE_FIGURE, question) or _clause_of(WEB_IMPLICIT, question)
+
+
+def _clause_of(pattern: re.Pattern[str], question: str) -> str | None:
+    m = pattern.search(question)
     if m is None:
         return None
     start = max(question.rfind(mark, 0, m.start()) for mark in ",;?.!")
