@@ -1,0 +1,207 @@
+"""The fall10 classes through the whole offline graph.
+
+- An outcome rate ("detection rate", "charge-sheeting rate") over records is the share of the
+  counted FIRs with that outcome; a crime within the counted crime ("share of two-wheeler
+  theft in our total thefts") is counted with the part's crime instead of both at once; the
+  unit named before what is counted ("division FIRs") is the officer's own area; two months
+  joined by a dash and a year ("Feb-Jul 2025") are that range, never the whole year; a bracket
+  that restates the arithmetic is no filter. Counts are checked on the demo database as the
+  officer may see them.
+- Numbers named before them ("constables 18, patrol hours 252") divide as named.
+- A festival's date asked beside a reason that names duty words is the festival's date.
+- What only the web has (news, today's rate) says web search is not configured and names what
+  was needed, even when records words stand beside it.
+- Shopping, travel, cooking, a forecast, trivia are declined as out of scope even with duty
+  words beside them; case work beside the same words is never declined.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.graph.records_truth import OFFICER, scalar, scope
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+YEAR_2025 = "f.registered_at >= '2025-01-01' AND f.registered_at < '2026-01-01'"
+NOT_CONFIGURED = "web search is not configured"
+DECLINE = "outside what I can help with"
+
+
+def _count(records, condition: str) -> int:
+    where, scoped = scope()
+    sql = f"SELECT COUNT(*) FROM firs f WHERE {where} AND {condition}"
+    return int(scalar(records, sql, *scoped))
+
+
+def _share_said(answer: str, part: int, whole: int) -> bool:
+    return f"{part} of {whole} is {round(part * 100 / whole, 2):g}%" in answer
+
+
+@pytest.mark.parametrize(
+    ("question", "crime"),
+    [
+        ("detection rate for 2025 thefts in our stations, in %", "f.crime_group = 'THEFT'"),
+        ("what is the charge sheeting rate of 2025 FIRs in the division", "1 = 1"),
+    ],
+)
+async def test_an_outcome_rate_is_the_share_with_that_outcome(ask, demo_settings, question, crime):
+    whole = _count(demo_settings.records_path, f"{crime} AND {YEAR_2025}")
+    part = _count(
+        demo_settings.records_path, f"{crime} AND {YEAR_2025} AND f.status = 'Charge Sheeted'"
+    )
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert _share_said(response.answer, part, whole), response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        (
+            "share of two-wheeler theft in the total theft FIRs of our stations in 2025, in %",
+            "TWO-WHEELER THEFT",
+        ),
+        ("percentage of mobile phone theft among all thefts in 2025 in my stations", None),
+    ],
+)
+async def test_a_crime_within_the_counted_crime_is_counted_alone(
+    ask, demo_settings, question, head
+):
+    head = head or "MOBILE PHONE THEFT"
+    whole = _count(demo_settings.records_path, f"f.crime_group = 'THEFT' AND {YEAR_2025}")
+    part = _count(demo_settings.records_path, f"f.crime_head = '{head}' AND {YEAR_2025}")
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert _share_said(response.answer, part, whole), response.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what percent of 2025 division FIRs are charge sheeted",
+        "of the jurisdiction cases registered in 2025, what percentage were charge sheeted",
+    ],
+)
+async def test_the_unit_named_before_the_records_is_the_own_area(ask, demo_settings, question):
+    whole = _count(demo_settings.records_path, YEAR_2025)
+    part = _count(demo_settings.records_path, f"{YEAR_2025} AND f.status = 'Charge Sheeted'")
+    response = await ask(OFFICER, question)
+    assert "What do you mean" not in response.answer
+    assert _share_said(response.answer, part, whole), response.answer
+
+
+async def test_a_dashed_month_range_is_that_range_in_a_records_count(ask, demo_settings):
+    n = _count(
+        demo_settings.records_path,
+        "f.crime_group = 'THEFT' AND f.registered_at >= '2025-03-01' "
+        "AND f.registered_at < '2025-06-01'",
+    )
+    response = await ask(OFFICER, "how many thefts in the division Mar-May 2025")
+    assert response.route == "zcql"
+    assert "2025-03-01 to 2025-05-31" in response.answer and f": {n}." in response.answer
+
+
+async def test_a_dashed_month_range_sets_the_months_of_an_average(ask, demo_settings):
+    n = _count(
+        demo_settings.records_path,
+        "f.registered_at >= '2025-02-01' AND f.registered_at < '2025-08-01'",
+    )
+    response = await ask(OFFICER, "average FIRs per month in our stations Feb-Jul 2025")
+    assert response.route == "fallback"
+    assert f"{n} over 6 months is an average of {round(n / 6, 2):g} per month" in response.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ratio of 2026 to 2025 FIRs, our stations (2026 count divided by 2025 count)",
+        "ratio of 2026 to 2025 thefts in the division (2026 count over the 2025 count)",
+    ],
+)
+async def test_a_bracket_restating_the_arithmetic_is_no_filter(ask, demo_settings, question):
+    crime = "f.crime_group = 'THEFT' AND " if "thefts" in question else ""
+    later = _count(demo_settings.records_path, f"{crime}f.registered_at >= '2026-01-01'")
+    earlier = _count(demo_settings.records_path, f"{crime}{YEAR_2025}")
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert f"is {later} to {earlier}, a ratio of {round(later / earlier, 2):g} : 1" in (
+        response.answer
+    ), response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "shown"),
+    [
+        ("constables 18, night patrol hours 252 - hours per constable", "is 14 hours per"),
+        ("jeeps 8; patrol km 960 - km per jeep?", "960 over 8 is 120"),
+    ],
+)
+async def test_numbers_named_before_them_divide_as_named(ask, question, shown):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert shown in response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("date of Ugadi 2027? planning leave for the bandobast team", "7 April 2027"),
+        ("Christmas 2027 date, need it for the station bandobast roster", "25 December 2027"),
+    ],
+)
+async def test_a_festival_date_beside_a_duty_reason(ask, question, day):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert day in response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "needed"),
+    [
+        (
+            "today's gold rate per gram, needed to value the jewellery in a theft complaint",
+            "today's gold rate per gram",
+        ),
+        (
+            "any news on the Hebbal chain snatching gang arrests this week, for the case diary",
+            "any news on the Hebbal chain snatching gang arrests this week",
+        ),
+    ],
+)
+async def test_what_only_the_web_has_is_named_beside_records_words(ask, question, needed):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert NOT_CONFIGURED in response.answer.lower()
+    assert f"Needed from the web: '{needed}'" in response.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "good rain boots under 1500 for patrol duty, suggest",
+        "where can I buy a torch for night beat",
+        "book a train ticket to Hubballi for my transfer joining",
+        "will it rain tonight during the Hebbal patrol?",
+        "how to make chicken biryani for the station party",
+        "who designed the Vidhana Soudha building",
+        "ek kahani likho traffic constable par",
+    ],
+)
+async def test_errands_with_duty_words_are_declined(ask, question):
+    response = await ask(OFFICER, question)
+    assert response.route == "out_of_scope"
+    assert DECLINE in response.answer and not response.citations
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which brand of phone was stolen most in KR Puram this year",
+        "rain during the procession caused an accident, how do we register the FIR",
+        "accused bought a smartwatch with the stolen card, which section applies",
+    ],
+)
+async def test_case_work_beside_errand_words_is_not_declined(ask, question):
+    response = await ask(OFFICER, question)
+    assert response.route != "out_of_scope"
