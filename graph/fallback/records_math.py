@@ -39,18 +39,20 @@ OUTCOME_STATUS = {
     "under investigation": "under investigation",
 }
 _SHARE = r"(?:percentage|percent|per cent|share|proportion|fraction|%)"
+_ASK = r"(?:what|which|how many|how much)"
+"""How a share is asked ("what %", "how many percent")."""
 _BE = (
     r"(?:(?:were|was|are|is|have been|has been|got|came(?: in)?|come(?: in)?|arrived|ended up)"
     r"(?:\s+(?:registered|filed|lodged|received|reported|booked|recorded))?"
     r"(?:\s+(?:as|through|via|by|over|on)\b)?)"
 )
 SHARE_AFTER_COUNT = re.compile(
-    rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?(?:what|which)\s+{_SHARE}\s+"
+    rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?{_ASK}\s+{_SHARE}\s+"
     rf"(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
 SHARE_AFTER_TOPIC = re.compile(
-    rf"^(?P<base>[^:?]+?)\s*[:\-–]\s*(?:what|which)\s+{_SHARE}\s+(?:of (?:them|those)\s+)?"
+    rf"^(?P<base>[^:?]+?)\s*[:\-–]\s*{_ASK}\s+{_SHARE}\s+(?:of (?:them|those)\s+)?"
     rf"{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
@@ -69,8 +71,13 @@ SHARE_OF_STATUS = re.compile(
     rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>{_OUTCOMES})\s+(?P<base>[^?]+)",
     re.IGNORECASE,
 )
+SHARE_OF_PHRASE = re.compile(
+    rf"\b{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<phrase>[^?]+)", re.IGNORECASE
+)
+STATUS_INSIDE = re.compile(rf"\s*\b(?:still\s+)?(?P<status>{_OUTCOMES})\b", re.IGNORECASE)
+"""'percentage of FIRs still pending from last year': the outcome inside the counted phrase."""
 SHARE_AFTER_CLAUSE = re.compile(
-    rf"^(?!\s*(?:of|out of|among)\b)(?P<base>[^,:?]+?)\s*,\s*(?:and\s+)?(?:what|which)\s+"
+    rf"^(?!\s*(?:of|out of|among)\b)(?P<base>[^,:?]+?)\s*,\s*(?:and\s+)?{_ASK}\s+"
     rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
@@ -83,7 +90,7 @@ OF_ALL = re.compile(
 )
 """A share's part that is the whole ("of all FIRs there"): the count asked is the part."""
 SHARE_OF_ALL = re.compile(
-    rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*(?:what|which)\s+"
+    rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*{_ASK}\s+"
     rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
@@ -99,7 +106,8 @@ WHOLE_WORD = re.compile(r"\b(?:the\s+)?(?:total|overall|all)\s+", re.IGNORECASE)
 """'total' in a share's whole ("our PS's total theft FIRs"): what is counted, not a filter."""
 POSSESSIVE = re.compile(r"['’]s$")
 OUTCOME_RATE = re.compile(
-    r"\b(?P<word>charge[- ]?sheet(?:ing)?|detection|solv(?:e|ing)|closure|pendency)\s+rate"
+    r"\b(?P<word>charge[- ]?sheet(?:ing)?|detection|clearance|solv(?:e|ing)|closure|pendency)"
+    r"\s+rate"
     r"(?:\s*\(?\s*(?:%|in\s+%|in\s+per\s*cent|percent(?:age)?)\s*\)?)?"
     r"\s*(?:of|for|in|among)?\s+(?P<base>[^?]+)",
     re.IGNORECASE,
@@ -110,6 +118,7 @@ RATE_OUTCOME = {
     "chargesheet": "charge sheeted",
     "chargesheeting": "charge sheeted",
     "detection": "charge sheeted",
+    "clearance": "charge sheeted",
     "solve": "charge sheeted",
     "solving": "charge sheeted",
     "closure": "closed",
@@ -200,7 +209,9 @@ AVERAGE_SPAN = re.compile(
     r"\b(?:average|mean|avg)\s+(?:number\s+of\s+|no\.? of\s+|count of\s+)?(?P<what>.+?)\s+"
     r"per\s+(?P<unit>month|week|day|year)\b(?P<rest>[^?]*)"
     r"|\b(?:average|mean|avg)\s+(?P<adverb>monthly|weekly|daily|yearly|annual)\s+"
-    r"(?:number\s+of\s+|count of\s+)?(?P<what2>[^?]+)",
+    r"(?:number\s+of\s+|count of\s+)?(?P<what2>[^?]+)"
+    r"|\b(?P<adverb3>monthly|weekly|daily|yearly|annual)\s+(?:average|mean|avg)\s+"
+    r"(?:number\s+of\s+|count\s+)?(?:of\s+)?(?P<what3>[^?]+)",
     re.IGNORECASE,
 )
 ADVERB_UNIT = {"monthly": "month", "weekly": "week", "daily": "day", "yearly": "year"}
@@ -349,9 +360,39 @@ def _share(question: str, today: date) -> RecordsMath | None:
     return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
 
 
+def _share_status_inside(question: str, today: date) -> RecordsMath | None:
+    """ "percentage of FIRs still pending from last year in our stations": the phrase counted
+    without its outcome, and with it."""
+    m = SHARE_OF_PHRASE.search(question)
+    inside = STATUS_INSIDE.search(m["phrase"]) if m is not None else None
+    if m is None or inside is None:
+        return None
+    phrase = m["phrase"]
+    rest = tidy(f"{phrase[: inside.start()]} {phrase[inside.end() :]}")
+    if not _counted_base(rest):
+        return None
+    status = OUTCOME_STATUS[inside["status"].lower()]
+    base = count_question(SHARE_ASKED.sub(" ", rest))
+    part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
+    if not _narrows(base, part, today):
+        return None
+    return RecordsMath("share", (base, part), ("all", status), outcome=inside["status"])
+
+
 def _counted_base(base: str) -> bool:
     """A share's base names records and states no numbers of its own."""
-    return not quantities(base) and about_records(base)
+    return not _stated(base) and about_records(base)
+
+
+OWN_COUNTED = re.compile(
+    r"\b(?:my|our)\s+\d{1,2}\s+(?:police\s+)?(?:stations|precincts|ps)\b", re.I
+)
+"""'our 4 stations': the number counts the officer's own stations, not a figure to compute on."""
+
+
+def _stated(text: str) -> list[Quantity]:
+    """The numbers the words state, besides the count of the officer's own stations."""
+    return quantities(OWN_COUNTED.sub(" ", text))
 
 
 def _share_of_whole(counted: str, whole: re.Match[str], today: date) -> RecordsMath | None:
@@ -393,7 +434,7 @@ def _outcome_rate(question: str) -> RecordsMath | None:
     """ "charge-sheeting rate (%) for 2025 FIRs in our four stations": the base counted, and
     the same with the outcome's status."""
     m = OUTCOME_RATE.search(question)
-    if m is None or quantities(m["base"]) or not about_records(m["base"]):
+    if m is None or not _counted_base(m["base"]):
         return None
     word = re.sub(r"[- ]", "", m["word"].lower())
     status = RATE_OUTCOME[word]
@@ -540,10 +581,11 @@ def _average(question: str, today: date) -> RecordsMath | None:
     m = AVERAGE_SPAN.search(question)
     if m is None or quantities(question) or not AVERAGE_WORD.search(question):
         return None
-    what, rest = (m["what"], m["rest"]) if m["what"] else (m["what2"], "")
+    what, rest = (m["what"], m["rest"]) if m["what"] else (m["what2"] or m["what3"], "")
     if not about_records(what):
         return None
-    unit = m["unit"].lower() if m["unit"] else ADVERB_UNIT[m["adverb"].lower()]
+    adverb = m["adverb"] or m["adverb3"]
+    unit = m["unit"].lower() if m["unit"] else ADVERB_UNIT[adverb.lower()]
     period, _ = find_period(question.lower(), today)
     if period is None or period.start is None:
         return None
@@ -666,6 +708,7 @@ def records_math(question: str, today: date) -> RecordsMath | None:
     math = (
         _outcome_rate(question)
         or _share(question, today)
+        or _share_status_inside(question, today)
         or _change(question)
         or _pair(question)
         or _average(question, today)
@@ -728,11 +771,16 @@ def asks_records_arithmetic(question: str) -> bool:
     question = ARITHMETIC_ASIDE.sub("", question)
     if computed_from_stated(question):
         return False
-    if _outcome_rate(question) or _share(question, date.today()) or _change(question):
+    today = date.today()
+    if _outcome_rate(question) or _share(question, today) or _change(question):
+        return True
+    if _share_status_inside(question, today):
         return True
     if _pair(question) or _since(question):
         return True
     average = AVERAGE_SPAN.search(question)
     return bool(
-        average and not quantities(question) and about_records(average["what"] or average["what2"])
+        average
+        and not quantities(question)
+        and about_records(average["what"] or average["what2"] or average["what3"])
     )
