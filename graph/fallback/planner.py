@@ -109,7 +109,8 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
         calls.append(PlannedCall("web_search", {"query": question[:300]}))
     if query.has_images and (VISION.search(question) or not calls):
         calls.append(PlannedCall("vision", {"question": question[:500]}))
-    if not calls and query.knowledge_configured:
+    web_only = not query.web_configured and WEB_ONLY.search(question) is not None
+    if not calls and query.knowledge_configured and not web_only:
         calls.append(PlannedCall("knowledge_base", {"question": question[:500]}))
     if _web_unconfigured_but_wanted(query, calls):
         calls.append(PlannedCall("web_search", {"query": question[:300]}))
@@ -196,7 +197,7 @@ def _failure_line(query: PlannerInput, record: ToolRecord) -> str:
     if record.tool == "web_search" and not query.web_configured and needed.strip(" ,;?.!"):
         return (
             f"web_search: {NOT_CONFIGURED} Needed from the web: '{needed.strip(' ,;?.!')}'; "
-            "I give no figure for it."
+            "I give no answer for that part."
         )
     if record.output is not None and record.output.text:
         return f"{record.tool}: {record.output.text}"

@@ -62,10 +62,21 @@ def web_part(question: str) -> str | None:
     return _clause_of(LIVE_FIGURE, question) or _clause_of(WEB_IMPLICIT, question)
 
 
+PURPOSE = re.compile(
+    r"\s+(?:for|to use in|needed for|need(?:ed)? it for|ke liye)\s+(?:the|a|an|my|our|this|that)\b",
+    re.IGNORECASE,
+)
+"""Where a reason starts after what is asked ("... price in rupees for the crypto scam FIR")."""
+
+
 def _clause_of(pattern: re.Pattern[str], question: str) -> str | None:
+    """The clause around the pattern's first match: from the punctuation before it to the
+    punctuation, or the reason ("for the ..."), after it."""
     m = pattern.search(question)
     if m is None:
         return None
     start = max(question.rfind(mark, 0, m.start()) for mark in ",;?.!")
     ends = [i for i in (question.find(mark, m.end()) for mark in ",;?.!") if i >= 0]
+    purpose = PURPOSE.search(question, m.end())
+    ends += [purpose.start()] if purpose is not None else []
     return question[start + 1 : min(ends, default=len(question))]
