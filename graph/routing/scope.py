@@ -92,7 +92,7 @@ TOPICS = {
     ),
 }
 #: Requests whose subject is the officer's own errand, not police work: buying something, a
-#: trip, cooking, a forecast asked for, a film or a chat. A duty word beside them ("a smartwatch
+#: trip, food, a forecast asked for, a film or a chat. A duty word beside them ("a smartwatch
 #: for duty use", "rain during tonight's nakabandi") is the officer's reason, not the question;
 #: only case work (a crime, an accused, an FIR) keeps such a message in scope.
 ERRANDS = {
@@ -113,8 +113,9 @@ ERRANDS = {
         r"|\btrip to\b|\btrekking\b",
         re.IGNORECASE,
     ),
-    "cooking": re.compile(
+    "food": re.compile(
         r"\bhow (?:to|do i|can i|should i) (?:cook|bake)\b|\brecipes?\b|\bingredients\b"
+        r"|\brestaurants?\b|\bplaces? to eat\b|\bcafes?\b|\bswiggy\b|\bzomato\b"
         r"|\b(?:make|prepare|cook|bana\w*|maadod\w*)\s+(?:[\w-]+\s+){0,2}?(?:biryani|dosa|idli"
         r"|chutney|sambar|rasam|curry|pulao|upma|payasam|halwa|cake|bisi bele bath|chapati"
         r"|roti|paratha|dal|kheer)\b",
@@ -125,7 +126,10 @@ ERRANDS = {
         r"|\b(?:rain|pour|fog|foggy|mist|drizzle|showers?)\b(?:\s+[\w'-]+){0,4}?\s+"
         r"(?:tonight|tomorrow|today|this (?:evening|weekend|morning))\b"
         r"|\b(?:tonight|tomorrow|today)\b(?:\s+[\w'-]+){0,3}?\s+(?:rain|fog|foggy|drizzle)\b"
-        r"|\bweather (?:forecast|report|update)\b",
+        r"|\bweather (?:forecast|report|update)\b"
+        r"|\bweather\b(?:\s+[\w'-]+){0,4}?\s+"
+        r"(?:tonight|tomorrow|today|this (?:evening|weekend|week))\b"
+        r"|\b(?:tonight|tomorrow|today)(?:'s)?\s+weather\b",
         re.IGNORECASE,
     ),
     "chat": re.compile(
@@ -144,6 +148,7 @@ PERSONAL = {
         r"|mental health|(?:not|never|hardly|can'?t|cannot|unable to) (?:\w+ ){0,2}sleep\w*"
         r"|sleep(?:less| problems?| issues?)"
         r"|neend|nidde|insomnia|stay fit|fitness|(?:any|daily|some|which) exercises?|exercises for"
+        r"|belly fat|weight loss|lose (?:weight|fat|belly|\d+ ?kgs?)"
         r"|workouts?|yoga|back ?pain|(?:my )?back hurts"
         r"|my (?:back|knees?|health|bp|blood pressure) \w+|cope|coping|anger|angry|temper"
         r"|feel(?:ing)? (?:very |so |too )?(?:low|sad|down|tired|exhausted|lonely|stressed))\b",
@@ -165,7 +170,7 @@ FIRST_PERSON = re.compile(r"\b(?:i|i'?m|my|me|mine|mujhe|mera|meri|nanna|nange|n
 JOB_CONTEXT = re.compile(
     r"(?:transfer\w*|postings?|constables?|head constables?|psi|asi|sho|dsp|dysp|inspectors?"
     r"|sub-inspectors?|pi|ci|dcp|acp|stations?|police station|ps|bandobast|patrol\w*|deploy\w*"
-    r"|security|traffic|promot\w*)",
+    r"|security|traffic|promot\w*|court|procession)",
     re.IGNORECASE,
 )
 POLICE_WORK = re.compile(
