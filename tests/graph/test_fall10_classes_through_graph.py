@@ -205,3 +205,82 @@ async def test_errands_with_duty_words_are_declined(ask, question):
 async def test_case_work_beside_errand_words_is_not_declined(ask, question):
     response = await ask(OFFICER, question)
     assert response.route != "out_of_scope"
+
+
+@pytest.mark.parametrize(
+    ("question", "crime", "status"),
+    [
+        (
+            "percentage of FIRs still pending from 2025 in our stations",
+            "1 = 1",
+            "Under Investigation",
+        ),
+        (
+            "of the 2025 thefts in the division, how many percent are undetected",
+            "f.crime_group = 'THEFT'",
+            "Undetected",
+        ),
+        (
+            "clearance rate of 2025 robberies, our 4 stations",
+            "f.crime_group = 'ROBBERY'",
+            "Charge Sheeted",
+        ),
+    ],
+)
+async def test_a_share_asked_in_other_words(ask, demo_settings, question, crime, status):
+    whole = _count(demo_settings.records_path, f"{crime} AND {YEAR_2025}")
+    part = _count(demo_settings.records_path, f"{crime} AND {YEAR_2025} AND f.status = '{status}'")
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert _share_said(response.answer, part, whole), response.answer
+
+
+async def test_a_monthly_average_said_adjective_first(ask, demo_settings):
+    n = _count(
+        demo_settings.records_path,
+        "f.crime_group = 'THEFT' AND f.registered_at >= '2025-02-01' "
+        "AND f.registered_at < '2025-08-01'",
+    )
+    response = await ask(OFFICER, "monthly average of thefts in the division Feb-Jul 2025")
+    assert response.route == "fallback"
+    assert f"{n} over 6 months is an average of {round(n / 6, 2):g} per month" in response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "needed"),
+    [
+        ("any news today on the Whitefield ATM fraud gang", "any news today on the Whitefield"),
+        ("current silver price per kg for the temple theft FIR", "current silver price per kg'"),
+    ],
+)
+async def test_what_only_the_web_has_gets_no_knowledge_text(ask, question, needed):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert NOT_CONFIGURED in response.answer.lower() and needed in response.answer
+    assert not response.citations and not response.records
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "train timings to Mysuru for court duty",
+        "weather tomorrow for the procession duty in Mysuru",
+        "good restaurant near the station for the team dinner",
+        "how to lose belly fat with night shifts",
+    ],
+)
+async def test_errands_beside_court_or_procession_duty_are_declined(ask, question):
+    response = await ask(OFFICER, question)
+    assert response.route == "out_of_scope"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how to get police permission for a procession",
+        "rain damaged the court records room, procedure for reconstructing case files",
+    ],
+)
+async def test_court_or_procession_work_is_not_declined(ask, question):
+    response = await ask(OFFICER, question)
+    assert response.route != "out_of_scope"
