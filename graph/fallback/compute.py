@@ -493,7 +493,39 @@ def _per_unit(question: str, values: list[Quantity]) -> Computation | None:
     )
 
 
+SHARED_OUT = re.compile(
+    r"\b(?:divid\w*|split\w*|distribut\w*|shared?|bant\w*|hanchi\w*)\s+(?:it\s+|them\s+)?"
+    r"(?:equally\s+|evenly\s+)?(?:among|amongst|between|across|over|to|in|mein|me)\s*$",
+    re.IGNORECASE,
+)
+"""Words before the second number that share the first out ("divided among", "split equally
+between", "baant do ... mein")."""
+SHARE_VERB = re.compile(r"\b(?:divide|split|distribute|share)\s+(?:rs\.?\s*|₹\s*)?$", re.I)
+AMONG = re.compile(
+    r"^\s*(?:[\w-]+\s+){0,4}?(?:equally\s+|evenly\s+)?(?:among|amongst|between|across|by|into)\s*$",
+    re.I,
+)
+"""'divide 2,40,000 among 16 victims': the verb before the first number, 'among' after it."""
+
+
+def _shared_out(question: str, values: list[Quantity]) -> Computation | None:
+    """ "2,40,000 split equally between 16 victims": the first number over the second."""
+    if len(values) != 2 or values[1].value == 0:
+        return None
+    between = question[values[0].end : values[1].start]
+    verb_first = SHARE_VERB.search(question[: values[0].start]) and AMONG.match(between)
+    if SHARED_OUT.search(between) is None and not verb_first:
+        return None
+    total, parts = values
+    said = " ".join(_LABEL.findall(_clause_after(question, parts))[:1])
+    return Computation(
+        f"round({total.literal}/{parts.literal}, 2)",
+        f"{total.text} shared among {parts.text} {said} is {{value}} each.".replace("  ", " "),
+    )
+
+
 READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
+    _shared_out,
     _change,
     _rate,
     _per_noun,
