@@ -37,6 +37,8 @@ OUTCOME_STATUS = {
     "unsolved": "undetected",
     "pending": "under investigation",
     "under investigation": "under investigation",
+    "solve": "charge sheeted",
+    "charge sheet": "charge sheeted",
 }
 _SHARE = r"(?:percentage|percent|per cent|share|proportion|fraction|%)"
 _ASK = r"(?:what|which|how many|how much)"
@@ -71,6 +73,24 @@ SHARE_OF_STATUS = re.compile(
     rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>{_OUTCOMES})\s+(?P<base>[^?]+)",
     re.IGNORECASE,
 )
+SHARE_SAID = re.compile(
+    r"^(?P<base>.+?)\s*(?:,|\baur\b|\bmattu\b|\bhaagu\b|\bka\b|\bki\b|\bke\b)\s*"
+    r"(?:unme(?:\s*se)?|usme(?:\s*se)?"
+    r"|in ?me(?:\s*se)?|adaralli|avugalalli|avalli)?\s*(?:kitne|kitna|kitni|eshtu|estu|yeshtu)\s+"
+    r"(?:percent|per cent|%|pratishat|pratishata|sheka)\s+(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+"""A share asked in Hinglish or Kanglish after the count ("is saal Whitefield mein kitni chori
+hui aur kitne percent solve hue", "... eshtu kalavu, adaralli eshtu percent charge sheet
+aagide")."""
+SAID_VERB = re.compile(
+    r"\s+(?:hu[aie]|hu[aie]n|hai|hain|ho gaye|ho gayi|gaye|gayi|aagide|aagive|aagi|aagiddu"
+    r"|aagive|agide)\s*$",
+    re.IGNORECASE,
+)
+"""The verb after a Hinglish or Kanglish outcome ("solve hue", "charge sheet aagide")."""
+COUNT_SAID = re.compile(r"\b(?:how many|kitne|kitni|kitna|eshtu|estu|yeshtu)\b", re.IGNORECASE)
+STILL_SAID = re.compile(r"^(?:abhi bhi|abhi tak|ab bhi|ab tak|still|innu)\s+", re.IGNORECASE)
 SHARE_OF_PHRASE = re.compile(
     rf"\b{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<phrase>[^?]+)", re.IGNORECASE
 )
@@ -149,6 +169,13 @@ CHANGE_YEARS = re.compile(
     re.IGNORECASE,
 )
 """A change between two years named after the topic: "... thefts, 2025 to 2026 so far"."""
+CHANGE_COMPARED = re.compile(
+    r"^\s*(?P<topic>[^,?]+?)\s+(?:in\s+)?(?P<b>(?:19|20)\d{2})\s+(?:compared (?:to|with)|vs\.?"
+    r"|versus|against|relative to)\s+(?P<a>(?:19|20)\d{2})\b(?P<rest>[^,?]*?)\s*(?=[,?\-–]|$)",
+    re.IGNORECASE,
+)
+"""The counts compared first, the change asked after: "thefts in 2026 compared to 2025 in the
+division, % change" (the earlier year is the base)."""
 PAIR = re.compile(
     r"\b(?:ratio|difference|gap)\s+(?:of|between)\s+(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+"
     r"(?P<b>.+?)(?P<rest>\s+(?:in|across|during|for|at|last|this|since|from|over|between)\b"
@@ -360,6 +387,21 @@ def _share(question: str, today: date) -> RecordsMath | None:
     return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
 
 
+def _share_said(question: str, today: date) -> RecordsMath | None:
+    """A Hinglish or Kanglish share: the count question as said (the records reader reads it),
+    and the same with the outcome."""
+    m = SHARE_SAID.search(question)
+    if m is None or not _counted_base(m["base"]):
+        return None
+    said = tidy(SAID_VERB.sub("", STILL_SAID.sub("", tidy(m["part"]))).lower())
+    status = OUTCOME_STATUS.get(said)
+    base = tidy(m["base"])
+    base = base if COUNT_SAID.search(base) else count_question(base)
+    if status is None or not _narrows(base, f"{base} {status}", today):
+        return None
+    return RecordsMath("share", (base, f"{base} {status}"), ("all", status), outcome=said)
+
+
 def _share_status_inside(question: str, today: date) -> RecordsMath | None:
     """ "percentage of FIRs still pending from last year in our stations": the phrase counted
     without its outcome, and with it."""
@@ -469,10 +511,13 @@ def _change(question: str) -> RecordsMath | None:
         CHANGE_SPAN.search(question)
         or CHANGE_OVER.search(question)
         or CHANGE_YEARS.search(question)
+        or CHANGE_COMPARED.search(question)
     )
     if m is None or not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)):
         return None
     topic = tidy(re.sub(r"\bacross\b", "in", m["topic"], flags=re.I))
+    if "rest" in m.re.groupindex and m["rest"]:
+        topic = tidy(f"{topic} {m['rest']}")
     if not about_records(topic):
         return None
     a, b = tidy(m["a"]), tidy(m["b"])
@@ -709,6 +754,7 @@ def records_math(question: str, today: date) -> RecordsMath | None:
         _outcome_rate(question)
         or _share(question, today)
         or _share_status_inside(question, today)
+        or _share_said(question, today)
         or _change(question)
         or _pair(question)
         or _average(question, today)
@@ -774,7 +820,7 @@ def asks_records_arithmetic(question: str) -> bool:
     today = date.today()
     if _outcome_rate(question) or _share(question, today) or _change(question):
         return True
-    if _share_status_inside(question, today):
+    if _share_status_inside(question, today) or _share_said(question, today):
         return True
     if _pair(question) or _since(question):
         return True
