@@ -284,3 +284,72 @@ async def test_errands_beside_court_or_procession_duty_are_declined(ask, questio
 async def test_court_or_procession_work_is_not_declined(ask, question):
     response = await ask(OFFICER, question)
     assert response.route != "out_of_scope"
+
+
+@pytest.mark.parametrize(
+    ("question", "shown"),
+    [
+        ("1,80,000 compensation split equally between 12 victims", "is 15000 each"),
+        ("divide 4,500 litres of fuel among 9 patrol jeeps", "is 500 each"),
+    ],
+)
+async def test_an_amount_shared_out_is_divided(ask, question, shown):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert shown in response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "crime", "status"),
+    [
+        (
+            "2025 mein division me kitni chori hui aur kitne percent solve hue",
+            "f.crime_group = 'THEFT'",
+            "Charge Sheeted",
+        ),
+        (
+            "2025 alli namma division nalli eshtu robbery, adaralli eshtu percent undetected",
+            "f.crime_group = 'ROBBERY'",
+            "Undetected",
+        ),
+        ("2025 ke division ke FIRs ka kitna percent abhi bhi pending hai", "1 = 1", None),
+    ],
+)
+async def test_a_share_asked_in_hinglish_or_kanglish(ask, demo_settings, question, crime, status):
+    status = status or "Under Investigation"
+    whole = _count(demo_settings.records_path, f"{crime} AND {YEAR_2025}")
+    part = _count(demo_settings.records_path, f"{crime} AND {YEAR_2025} AND f.status = '{status}'")
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert _share_said(response.answer, part, whole), response.answer
+
+
+@pytest.mark.parametrize(
+    "question", ["Christmas ke liye kitne din baaki hain", "Christmas ge innu eshtu dina ide"]
+)
+async def test_days_left_to_a_festival_in_hinglish_or_kanglish_count_ahead(ask, question):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert "Christmas 2025" not in response.answer, "a past Christmas is not days left"
+    assert "Christmas 2026" in response.answer or "Christmas 2027" in response.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "thefts in 2026 compared to 2025 in the division, % change",
+        "robberies in our stations 2026 vs 2025 - by what percent did they change",
+    ],
+)
+async def test_a_change_asked_after_the_years_compared(ask, demo_settings, question):
+    crime = "THEFT" if "thefts" in question else "ROBBERY"
+    earlier = _count(demo_settings.records_path, f"f.crime_group = '{crime}' AND {YEAR_2025}")
+    later = _count(
+        demo_settings.records_path,
+        f"f.crime_group = '{crime}' AND f.registered_at >= '2026-01-01'",
+    )
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    change = round(abs(later - earlier) * 100 / earlier, 2)
+    assert f"From {earlier} (2025) to {later} (2026)" in response.answer
+    assert f"of {change:g}%" in response.answer
