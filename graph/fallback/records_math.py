@@ -689,14 +689,17 @@ CLAUSE_BREAK = re.compile(r"[,;:?]|\b(?:if|where|when|given|with)\b", re.IGNOREC
 
 def _rate_subject(question: str, end: int, word: str) -> str | None:
     """What a rate counts, when the word before "rate"/"per lakh" (ending at `end`) is not
-    itself a crime or FIRs ("Udupi theft FIRs this year per lakh", "robbery FIRs in my
-    jurisdiction per lakh", "Whitefield thefts in 2025 per lakh"): the whole clause before
-    it, if it names records (with a crime or FIRs in it)."""
-    if word in CRIME_PLURAL or (word and extract(word, date(2000, 1, 1)).crimes):
+    itself a crime ("Udupi theft FIRs this year per lakh", "robbery FIRs in my jurisdiction
+    per lakh", "Whitefield thefts in 2025 per lakh"): the whole clause before it, if it names
+    records (with a crime or FIRs in it); after "FIRs" or "cases", only if it names a crime
+    ("Mandya cheating cases per lakh" counts cheating, never every FIR)."""
+    if word and word not in CRIME_PLURAL and extract(word, date(2000, 1, 1)).crimes:
         return None
     head = tidy(CLAUSE_BREAK.split(question[:end])[-1])
     head = re.sub(r"^(?:what(?:'s| is)|give|tell me|find)\s+(?:the\s+)?", "", head, flags=re.I)
     found = extract(head.lower(), date(2000, 1, 1))
+    if word in CRIME_PLURAL and not found.crimes:
+        return None
     if not (found.crimes or re.search(r"\b(?:firs?|cases?|crimes?)\b", head, re.I)):
         return None
     return head if about_records(head) else None
