@@ -353,3 +353,32 @@ async def test_a_change_asked_after_the_years_compared(ask, demo_settings, quest
     change = round(abs(later - earlier) * 100 / earlier, 2)
     assert f"From {earlier} (2025) to {later} (2026)" in response.answer
     assert f"of {change:g}%" in response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "precinct", "crime", "population"),
+    [
+        (
+            "Whitefield cheating cases per lakh in 2025, population 3.2 lakh",
+            "BLR-E-WFD",
+            "f.crime_group = 'CHEATING'",
+            320_000,
+        ),
+        (
+            "KR Puram theft FIRs per 100000 people in 2025 (population 4 lakh)",
+            "BLR-E-KRP",
+            "f.crime_group = 'THEFT'",
+            400_000,
+        ),
+    ],
+)
+async def test_a_rate_of_crime_firs_counts_that_crime(
+    ask, demo_settings, question, precinct, crime, population
+):
+    n = _count(
+        demo_settings.records_path, f"f.precinct_id = '{precinct}' AND {crime} AND {YEAR_2025}"
+    )
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert "Records: Counting FIRs of" in response.answer and f": {n}." in response.answer
+    assert f"is {round(n * 100_000 / population, 2):g} per 1,00,000 people" in response.answer
