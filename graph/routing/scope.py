@@ -92,9 +92,10 @@ TOPICS = {
     ),
 }
 #: Requests whose subject is the officer's own errand, not police work: buying something, a
-#: trip, food, a forecast asked for, a film or a chat. A duty word beside them ("a smartwatch
-#: for duty use", "rain during tonight's nakabandi") is the officer's reason, not the question;
-#: only case work (a crime, an accused, an FIR) keeps such a message in scope.
+#: trip, food, a forecast asked for, a film or a chat (who the assistant is stays small talk).
+#: A duty word beside them ("a smartwatch for duty use", "rain during tonight's nakabandi") is
+#: the officer's reason, not the question; only case work (a crime, an accused, an FIR) keeps
+#: such a message in scope.
 ERRANDS = {
     "shopping": re.compile(
         r"\b(?:best|good|cheap(?:est)?|budget|affordable|decent)\s+(?:[\w-]+\s+){0,3}?"
@@ -134,8 +135,7 @@ ERRANDS = {
     ),
     "chat": re.compile(
         r"\btell me something (?:funny|interesting|nice)\b|\bsomething funny\b"
-        r"|\bwhat(?:'s| is) your name\b|\bwho are you\b|\bneenu yaaru\b|\bnimma hesaru\b"
-        r"|\btumhara naam\b|\baap kaun\b|\bplot of (?:the )?(?:movie|film|series|show|novel)\b"
+        r"|\bplot of (?:the )?(?:movie|film|series|show|novel)\b"
         r"|\b(?:movie|film|web series|serial)s? (?:to watch|review|recommendation)\b",
         re.IGNORECASE,
     ),
