@@ -306,9 +306,18 @@ def about_records(text: str) -> bool:
     return bool(e.crimes or e.statuses or e.domain_words or e.stations or e.districts)
 
 
+REPLY_TAIL = re.compile(
+    r"\s*[,;:.\-–]\s*(?:pls|please|plz|kindly)?\s*(?:send|share|reply|tell|give|revert)"
+    r"(?:\s+(?:me|us|it|asap|quickly|soon|today|back|sir))*\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A closing request to reply ("..., pls send"): how to answer, not what to count."""
+
+
 def tidy(text: str) -> str:
-    """The words with state-wide qualifiers and spare spaces and punctuation dropped."""
-    text = STATE_WIDE.sub("", text)
+    """The words with state-wide qualifiers, a closing request to reply and spare spaces and
+    punctuation dropped."""
+    text = REPLY_TAIL.sub("", STATE_WIDE.sub("", text))
     return re.sub(r"\s+", " ", text).strip(" ,;:-?")
 
 
