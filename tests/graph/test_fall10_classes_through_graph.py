@@ -382,3 +382,22 @@ async def test_a_rate_of_crime_firs_counts_that_crime(
     assert response.route == "fallback"
     assert "Records: Counting FIRs of" in response.answer and f": {n}." in response.answer
     assert f"is {round(n * 100_000 / population, 2):g} per 1,00,000 people" in response.answer
+
+
+async def test_a_closing_request_to_reply_is_no_records_word_in_an_average(ask, demo_settings):
+    n = _count(demo_settings.records_path, YEAR_2025)
+    response = await ask(
+        OFFICER, "DCP wants: average FIRs per month in the division in 2025, pls send"
+    )
+    assert response.route == "fallback"
+    assert f"{n} over 12 months is an average of {round(n / 12, 2):g} per month" in response.answer
+
+
+async def test_a_closing_request_to_reply_is_no_records_word_in_a_share(ask, demo_settings):
+    theft = f"f.crime_group = 'THEFT' AND {YEAR_2025}"
+    whole = _count(demo_settings.records_path, theft)
+    part = _count(demo_settings.records_path, f"{theft} AND f.status = 'Charge Sheeted'")
+    response = await ask(
+        OFFICER, "what % of 2025 thefts in the division were detected - kindly share asap"
+    )
+    assert _share_said(response.answer, part, whole), response.answer
