@@ -98,6 +98,7 @@ HOW_LONG = re.compile(rf"\bhow (?:many|long)\s+(?:{UNITS}\b)?", re.IGNORECASE)
 OUTSIDE_FIGURE = re.compile(
     r"\bncrb\b|\bnational (?:average|rate|figure|crime rate)\b|\ball[- ]india\b"
     r"|\bstate average\b|\bcountry(?:wide)? average\b"
+    r"|\b(?:the )?(?:state|country|karnataka|india)['’]s (?:\w+ )?(?:average|rate|figure)\b"
     r"|\blatest (?:\w+ ){0,2}(?:figures?|statistics|data|average|estimates?|census)\b"
     r"|\bofficial (?:\w+ ){0,2}(?:population|estimates?|figures?)\b|\bcensus\b",
     re.IGNORECASE,

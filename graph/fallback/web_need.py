@@ -16,13 +16,17 @@ _NOW_SAID = r"(?:aaj|aj|abhi|ivattu|ivatthu|ivathu|indu|ee dina)"
 """'today' / 'now' in Hinglish and Kanglish."""
 _PRICE_SAID = r"(?:price|rate|bhav|bhaav|daam|dam|keemat|kimat|dara|bele)"
 """'price' / 'rate' as officers say it in English, Hindi and Kannada."""
+_MARKET = r"(?:sensex|nifty|stock market|share market|bitcoin)"
+"""Market figures that change by the minute."""
 LIVE_FIGURE = re.compile(
     r"\b(?:current|today'?s|present|prevailing|live)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:price|rate|exchange rate|tariff|value|index)s?\b"
     r"|\b(?:price|rate|exchange rate|tariff|value|index)s?\b(?:\s+[\w-]+){0,4}?\s+"
     r"(?:as (?:of|on) (?:today|now|date)|right now|today)\b"
     rf"|\b{_NOW_SAID}\b(?:\s+[\w-]+){{0,6}}?\s+{_PRICE_SAID}\b"
-    rf"|\b{_PRICE_SAID}\b(?:\s+[\w-]+){{0,4}}?\s+{_NOW_SAID}\b",
+    rf"|\b{_PRICE_SAID}\b(?:\s+[\w-]+){{0,4}}?\s+{_NOW_SAID}\b"
+    rf"|\b{_MARKET}\b(?:\s+[\w-]+){{0,3}}?\s+(?:today|now|right now|{_NOW_SAID})\b"
+    rf"|\b(?:today'?s|current|live)\s+{_MARKET}\b",
     re.I,
 )
 WEB_IMPLICIT = re.compile(
