@@ -401,3 +401,58 @@ async def test_a_closing_request_to_reply_is_no_records_word_in_a_share(ask, dem
         OFFICER, "what % of 2025 thefts in the division were detected - kindly share asap"
     )
     assert _share_said(response.answer, part, whole), response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "shown"),
+    [
+        ("what day of the week is 26 Jan 2027", "26 January 2027 is a Tuesday"),
+        ("which day is 15 Aug 2027", "15 August 2027 is a Sunday"),
+    ],
+)
+async def test_a_weekday_asked_with_is_before_the_date(ask, question, shown):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert shown in response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "shown"),
+    [
+        ("10 Jan 2027 inda 45 dina mele yaava date", "Wednesday, 24 February 2027"),
+        ("26 Jan 2027 se 10 din pehle kaunsi date", "Saturday, 16 January 2027"),
+        ("15 Dec 2026 ke 3 hafte baad kya date hai", "Tuesday, 5 January 2027"),
+    ],
+)
+async def test_days_after_or_before_in_hinglish_or_kanglish(ask, question, shown):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert shown in response.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "needed"),
+    [
+        ("nifty right now? victim invested through a fake trading app", "nifty right now"),
+        ("current sensex for the share trading fraud complaint", "current sensex"),
+    ],
+)
+async def test_a_market_figure_is_only_on_the_web(ask, question, needed):
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert NOT_CONFIGURED in response.answer.lower()
+    assert f"Needed from the web: '{needed}'" in response.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "compare our 2025 robbery count with Karnataka's NCRB figure",
+        "how do our 2025 robberies compare with the state's official average",
+    ],
+)
+async def test_the_owner_of_an_outside_figure_is_not_a_records_word(ask, demo_settings, question):
+    n = _count(demo_settings.records_path, f"f.crime_group = 'ROBBERY' AND {YEAR_2025}")
+    response = await ask(OFFICER, question)
+    assert response.route == "fallback"
+    assert f": {n}." in response.answer and NOT_CONFIGURED in response.answer.lower()
