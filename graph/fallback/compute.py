@@ -99,6 +99,7 @@ HOW_LONG = re.compile(rf"\bhow (?:many|long)\s+(?:{UNITS}\b)?", re.IGNORECASE)
 OUTSIDE_FIGURE = re.compile(
     r"\bncrb\b|\bnational (?:average|rate|figure|crime rate)\b|\ball[- ]india\b"
     r"|\bstate average\b|\bcountry(?:wide)? average\b"
+    r"|\b(?:the )?(?:state|country|karnataka|india)['’]s (?:\w+ )?(?:average|rate|figure)\b"
     r"|\blatest (?:\w+ ){0,2}(?:figures?|statistics|data|average|estimates?|census)\b"
     r"|\bofficial (?:\w+ ){0,2}(?:population|estimates?|figures?)\b|\bcensus\b",
     re.IGNORECASE,
@@ -317,9 +318,14 @@ def _stem(word: str) -> str:
 
 def _labels(question: str, q: Quantity) -> set[str]:
     """The stems of the (up to two) words naming a quantity: those right after it, up to a
-    dash or punctuation ("96 arrests", "23 cyber cases", "Rs 41,40,000")."""
+    dash or punctuation ("96 arrests", "23 cyber cases", "Rs 41,40,000"), or, when none
+    follow, those right before it ("IO strength 24, pending FIRs 372")."""
     after = re.split(r"\s[-–—]\s|[,;:?!()]", question[q.end : q.end + 40], maxsplit=1)[0]
-    return {_stem(w) for w in _LABEL.findall(after)[:2]}
+    words = _LABEL.findall(after)[:2]
+    if not words:
+        before = re.split(r"\s[-–—]\s|[,;:?!()]", question[max(0, q.start - 40) : q.start])[-1]
+        words = _LABEL.findall(before)[-2:]
+    return {_stem(w) for w in words}
 
 
 def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
@@ -489,7 +495,39 @@ def _per_unit(question: str, values: list[Quantity]) -> Computation | None:
     )
 
 
+SHARED_OUT = re.compile(
+    r"\b(?:divid\w*|split\w*|distribut\w*|shared?|bant\w*|hanchi\w*)\s+(?:it\s+|them\s+)?"
+    r"(?:equally\s+|evenly\s+)?(?:among|amongst|between|across|over|to|in|mein|me)\s*$",
+    re.IGNORECASE,
+)
+"""Words before the second number that share the first out ("divided among", "split equally
+between", "baant do ... mein")."""
+SHARE_VERB = re.compile(r"\b(?:divide|split|distribute|share)\s+(?:rs\.?\s*|₹\s*)?$", re.I)
+AMONG = re.compile(
+    r"^\s*(?:[\w-]+\s+){0,4}?(?:equally\s+|evenly\s+)?(?:among|amongst|between|across|by|into)\s*$",
+    re.I,
+)
+"""'divide 2,40,000 among 16 victims': the verb before the first number, 'among' after it."""
+
+
+def _shared_out(question: str, values: list[Quantity]) -> Computation | None:
+    """ "2,40,000 split equally between 16 victims": the first number over the second."""
+    if len(values) != 2 or values[1].value == 0:
+        return None
+    between = question[values[0].end : values[1].start]
+    verb_first = SHARE_VERB.search(question[: values[0].start]) and AMONG.match(between)
+    if SHARED_OUT.search(between) is None and not verb_first:
+        return None
+    total, parts = values
+    said = " ".join(_LABEL.findall(_clause_after(question, parts))[:1])
+    return Computation(
+        f"round({total.literal}/{parts.literal}, 2)",
+        f"{total.text} shared among {parts.text} {said} is {{value}} each.".replace("  ", " "),
+    )
+
+
 READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
+    _shared_out,
     _change,
     _rate,
     _per_noun,

@@ -22,10 +22,21 @@ NUMBER_WORDS = {
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1,
 }  # fmt: skip
 _COUNT = rf"(?<![\w,.])(\d{{1,3}}(?:,\d{{2,3}})*,\d{{3}}|\d{{1,5}}|{'|'.join(NUMBER_WORDS)})"
-_UNIT = r"(days?|weeks?|fortnights?|months?|quarters?|years?)"
+_UNIT = (
+    r"(days?|weeks?|fortnights?|months?|quarters?|years?"
+    r"|dina|dinagalu|din|dino|hafte|hafta|vaara|mahine|mahina|tingalu|saal|varsha)"
+)
 UNIT_SIZE = {"day": (1, "days"), "week": (7, "days"), "fortnight": (14, "days")}
 UNIT_SIZE |= {"month": (1, "months"), "quarter": (3, "months"), "year": (12, "months")}
 """A unit as a number of days or of calendar months."""
+UNIT_SAID = {"dina": "day", "dinagalu": "day", "din": "day", "dino": "day", "hafte": "week"}
+UNIT_SAID |= {"hafta": "week", "vaara": "week", "mahine": "month", "mahina": "month"}
+UNIT_SAID |= {"tingalu": "month", "saal": "year", "varsha": "year"}
+"""Units as officers write them in Hinglish and Kanglish."""
+AFTER_SAID = ("mele", "nantara", "aadmele", "baad", "ke baad")
+BEFORE_SAID = ("hinde", "munche", "pehle", "ke pehle")
+"""'after' and 'before' written after the number of days, in Kanglish and Hinglish ("10 Jan
+inda 45 dina mele", "26 Jan se 10 din pehle"): they count from the date said before them."""
 TIME_CONVERT = re.compile(
     r"(\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)\s*([A-Za-z][A-Za-z_/]{0,30})\s+(?:to|in|into)\s+"
     r"([A-Za-z][A-Za-z_/]{0,30})",
@@ -33,7 +44,8 @@ TIME_CONVERT = re.compile(
 )
 OFFSET = re.compile(
     rf"{_COUNT}\s*(working |business |calendar )?{_UNIT}\s+"
-    r"(from|after|before|since|of|later|afterwards|hence|on|ahead of|prior to)\b",
+    r"(from|after|before|since|of|later|afterwards|hence|on|ahead of|prior to"
+    r"|mele|nantara|aadmele|ke baad|baad|ke pehle|pehle|hinde|munche)\b",
     re.IGNORECASE,
 )
 ADD_TO = re.compile(
@@ -86,6 +98,9 @@ DAY_ASKED = re.compile(
     re.IGNORECASE,
 )
 """The date of a day asked for (English, Hinglish, Kanglish)."""
+DATE_LAST = re.compile(r"\bdate\s*$", re.IGNORECASE)
+"""A clause that ends on "date" ("Christmas 2027 date")."""
+CLAUSE = re.compile(r"[?;,.!]+")
 RECORDS_NOUN = re.compile(
     r"\b(?:firs?|cases?|complaints?|registered|accused|arrest\w*|bandobast)\b", re.IGNORECASE
 )
@@ -285,12 +300,19 @@ def date_call(question: str, today: date) -> PlannedCall | None:
 
 
 def _festival_day_asked(question: str, today: date) -> str | None:
-    """The one festival whose date is asked ("when is Ugadi 2027", "Ugadi kis date ko hai"),
-    as the date tool reads it."""
-    if not DAY_ASKED.search(question) or RECORDS_NOUN.search(question):
-        return None
+    """The one festival whose date is asked ("when is Ugadi 2027", "Ugadi kis date ko hai",
+    "Christmas 2027 date?"), as the date tool reads it. Records or duty words count only in
+    the clause that asks ("date of Deepavali 2027? need to plan bandobast leave" asks a date;
+    the reason given beside it is no records question)."""
+    asked = [c for c in CLAUSE.split(question) if DAY_ASKED.search(c) or DATE_LAST.search(c)]
     try:
-        named = [m for m in date_mentions(question, today) if m.festival]
+        named = [
+            m
+            for clause in asked
+            if not RECORDS_NOUN.search(clause)
+            for m in date_mentions(clause, today)
+            if m.festival
+        ]
     except ToolError:
         return None
     return named[0].written if len(named) == 1 else None
@@ -326,10 +348,10 @@ def _offset_call(
     unit = offset[3].lower()
     count = _count(offset[1])
     direction = offset[4].lower() if offset.re is OFFSET else "from"
-    if direction in ("before", "prior to"):
+    if direction in ("before", "prior to", *BEFORE_SAID):
         count = -count
     start = _anchor(question, offset, positioned)
-    size, kind = UNIT_SIZE[unit.rstrip("s")]
+    size, kind = UNIT_SIZE[UNIT_SAID.get(unit, unit.rstrip("s"))]
     if kind == "months":
         return PlannedCall(
             "date_utility", {"operation": "add_months", "start": start, "months": count * size}
@@ -354,6 +376,8 @@ def _anchor(question: str, offset: re.Match[str], positioned: list[tuple[int, st
     forward = offset.re is IN_DAYS or offset[4].lower() in ("later", "afterwards", "hence", "on")
     if NOW.match(tail):
         return "today"
+    if offset.re is OFFSET and offset[4].lower() in (*AFTER_SAID, *BEFORE_SAID):
+        return earlier[-1] if earlier else "today"
     if later and _near(question, offset.end(), later, positioned):
         return later[0]
     if forward:

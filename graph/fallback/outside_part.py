@@ -15,7 +15,8 @@ LEAD = re.compile(
 )
 JOIN = re.compile(
     r"(?:[\s,;:-]+|\b(?:and|then|compare[ds]?|it|them|with|to|against|vs|versus|than|the"
-    r"|from|or|a|an|latest|current|recent)\b\.?)+$",
+    r"|from|or|a|an|latest|current|recent|official|karnataka['’]s|india['’]s|the state['’]s"
+    r"|state['’]s|the country['’]s|national)\b\.?)+$",
     re.IGNORECASE,
 )
 """What joins the records clause to the outside figure ("... with the latest", "... vs the")."""

@@ -20,8 +20,15 @@ from graph.fallback.prompts import NO_WEB_SEARCH, OFFLINE_PREFIX, UNVERIFIED
 from graph.fallback.records_answer import combine_call, records_answer
 from graph.fallback.records_math import RecordsMath, records_math
 from graph.fallback.state import ToolRecord
-from graph.fallback.web_need import WEB_EXPLICIT, WEB_IMPLICIT, live_figure_clause
+from graph.fallback.web_need import (
+    WEB_EXPLICIT,
+    WEB_IMPLICIT,
+    WEB_ONLY,
+    live_figure_clause,
+    web_part,
+)
 from schemas.records import FIR_ID_PATTERN
+from tools.agent.web_search import NOT_CONFIGURED
 from tools.legal_lookup import table_answer
 
 __all__ = ["PlannedCall", "PlannerInput", "compose", "first_step", "next_step"]
@@ -102,7 +109,8 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
         calls.append(PlannedCall("web_search", {"query": question[:300]}))
     if query.has_images and (VISION.search(question) or not calls):
         calls.append(PlannedCall("vision", {"question": question[:500]}))
-    if not calls and query.knowledge_configured:
+    web_only = not query.web_configured and WEB_ONLY.search(question) is not None
+    if not calls and query.knowledge_configured and not web_only:
         calls.append(PlannedCall("knowledge_base", {"question": question[:500]}))
     if _web_unconfigured_but_wanted(query, calls):
         calls.append(PlannedCall("web_search", {"query": question[:300]}))
@@ -111,10 +119,14 @@ def first_step(query: PlannerInput) -> list[PlannedCall]:
 
 def _web_unconfigured_but_wanted(query: PlannerInput, calls: list[PlannedCall]) -> bool:
     """News or a recent circular asked for without web search: the tool then says plainly
-    that web search is not configured (records, screen and computed answers are left alone)."""
+    that web search is not configured. Beside a records or screen answer this is said only
+    for what the web alone has (news, the Gazette, today's rate), not for "latest"."""
     if query.web_configured or not WEB_IMPLICIT.search(query.question):
         return False
-    return not any(c.name in ("records", "page_context", "web_search") for c in calls)
+    if any(c.name == "web_search" for c in calls):
+        return False
+    answered = any(c.name in ("records", "page_context") for c in calls)
+    return not answered or WEB_ONLY.search(query.question) is not None
 
 
 def next_step(query: PlannerInput, done: list[ToolRecord]) -> list[PlannedCall]:
@@ -173,14 +185,20 @@ def compose(query: PlannerInput, done: list[ToolRecord]) -> tuple[str, bool]:
         outside = needs_outside_figure(query.question) and not query.web_configured
         incomplete = partial or outside or math.operation == "count"
         return f"{OFFLINE_PREFIX} {records_answer(math, done, outside)}", incomplete
-    lines = [_line(query, r) for r in good] + [_failure_line(r) for r in done if r not in ok]
+    lines = [_line(query, r) for r in good] + [_failure_line(query, r) for r in done if r not in ok]
     body = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
     if partial:
         return f"{OFFLINE_PREFIX} {UNVERIFIED}\n{body}", True
     return f"{OFFLINE_PREFIX} {body}", False
 
 
-def _failure_line(record: ToolRecord) -> str:
+def _failure_line(query: PlannerInput, record: ToolRecord) -> str:
+    needed = web_part(query.question) or WEB_EXPLICIT.sub("", query.question)
+    if record.tool == "web_search" and not query.web_configured and needed.strip(" ,;?.!"):
+        return (
+            f"web_search: {NOT_CONFIGURED} Needed from the web: '{needed.strip(' ,;?.!')}'; "
+            "I give no answer for that part."
+        )
     if record.output is not None and record.output.text:
         return f"{record.tool}: {record.output.text}"
     return f"{record.tool}: not completed ({record.status})"

@@ -37,20 +37,24 @@ OUTCOME_STATUS = {
     "unsolved": "undetected",
     "pending": "under investigation",
     "under investigation": "under investigation",
+    "solve": "charge sheeted",
+    "charge sheet": "charge sheeted",
 }
 _SHARE = r"(?:percentage|percent|per cent|share|proportion|fraction|%)"
+_ASK = r"(?:what|which|how many|how much)"
+"""How a share is asked ("what %", "how many percent")."""
 _BE = (
     r"(?:(?:were|was|are|is|have been|has been|got|came(?: in)?|come(?: in)?|arrived|ended up)"
     r"(?:\s+(?:registered|filed|lodged|received|reported|booked|recorded))?"
     r"(?:\s+(?:as|through|via|by|over|on)\b)?)"
 )
 SHARE_AFTER_COUNT = re.compile(
-    rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?(?:what|which)\s+{_SHARE}\s+"
+    rf"^(?P<base>.*?\bhow many\b.+?)(?:,\s*|\s+)(?:and\s+)?{_ASK}\s+{_SHARE}\s+"
     rf"(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
 SHARE_AFTER_TOPIC = re.compile(
-    rf"^(?P<base>[^:?]+?)\s*[:\-–]\s*(?:what|which)\s+{_SHARE}\s+(?:of (?:them|those)\s+)?"
+    rf"^(?P<base>[^:?]+?)\s*[:\-–]\s*{_ASK}\s+{_SHARE}\s+(?:of (?:them|those)\s+)?"
     rf"{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
@@ -69,8 +73,31 @@ SHARE_OF_STATUS = re.compile(
     rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>{_OUTCOMES})\s+(?P<base>[^?]+)",
     re.IGNORECASE,
 )
+SHARE_SAID = re.compile(
+    r"^(?P<base>.+?)\s*(?:,|\baur\b|\bmattu\b|\bhaagu\b|\bka\b|\bki\b|\bke\b)\s*"
+    r"(?:unme(?:\s*se)?|usme(?:\s*se)?"
+    r"|in ?me(?:\s*se)?|adaralli|avugalalli|avalli)?\s*(?:kitne|kitna|kitni|eshtu|estu|yeshtu)\s+"
+    r"(?:percent|per cent|%|pratishat|pratishata|sheka)\s+(?P<part>[^?.,]+)",
+    re.IGNORECASE,
+)
+"""A share asked in Hinglish or Kanglish after the count ("is saal Whitefield mein kitni chori
+hui aur kitne percent solve hue", "... eshtu kalavu, adaralli eshtu percent charge sheet
+aagide")."""
+SAID_VERB = re.compile(
+    r"\s+(?:hu[aie]|hu[aie]n|hai|hain|ho gaye|ho gayi|gaye|gayi|aagide|aagive|aagi|aagiddu"
+    r"|aagive|agide)\s*$",
+    re.IGNORECASE,
+)
+"""The verb after a Hinglish or Kanglish outcome ("solve hue", "charge sheet aagide")."""
+COUNT_SAID = re.compile(r"\b(?:how many|kitne|kitni|kitna|eshtu|estu|yeshtu)\b", re.IGNORECASE)
+STILL_SAID = re.compile(r"^(?:abhi bhi|abhi tak|ab bhi|ab tak|still|innu)\s+", re.IGNORECASE)
+SHARE_OF_PHRASE = re.compile(
+    rf"\b{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<phrase>[^?]+)", re.IGNORECASE
+)
+STATUS_INSIDE = re.compile(rf"\s*\b(?:still\s+)?(?P<status>{_OUTCOMES})\b", re.IGNORECASE)
+"""'percentage of FIRs still pending from last year': the outcome inside the counted phrase."""
 SHARE_AFTER_CLAUSE = re.compile(
-    rf"^(?!\s*(?:of|out of|among)\b)(?P<base>[^,:?]+?)\s*,\s*(?:and\s+)?(?:what|which)\s+"
+    rf"^(?!\s*(?:of|out of|among)\b)(?P<base>[^,:?]+?)\s*,\s*(?:and\s+)?{_ASK}\s+"
     rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
@@ -83,16 +110,40 @@ OF_ALL = re.compile(
 )
 """A share's part that is the whole ("of all FIRs there"): the count asked is the part."""
 SHARE_OF_ALL = re.compile(
-    rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*(?:what|which)\s+"
+    rf"^\s*(?:of|out of|among)\s+(?:all\s+)?(?:the\s+)?(?P<base>[^,]+),\s*{_ASK}\s+"
     rf"{_SHARE}\s+(?:of (?:them|those|these)\s+)?{_BE}\s+(?P<part>[^?.,]+)",
     re.IGNORECASE,
 )
 SHARE_AMONG = re.compile(
-    rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>[^?,]+?)\s+(?:among|out of|within)\s+"
+    rf"\b{_SHARE}\s+of\s+(?:the\s+)?(?P<part>[^?,]+?)\s+(?:among|out of|within"
+    r"|in\s+(?=(?:[\w'’]+\s+){0,3}?(?:total|all|overall)\b))\s*"
     r"(?:all\s+)?(?:the\s+)?(?P<base>[^?]+)",
     re.IGNORECASE,
 )
-"""'share of A among all B': the part A named before the whole B."""
+"""'share of A among all B', 'share of A in our station's total B': the part A named before
+the whole B."""
+WHOLE_WORD = re.compile(r"\b(?:the\s+)?(?:total|overall|all)\s+", re.IGNORECASE)
+"""'total' in a share's whole ("our PS's total theft FIRs"): what is counted, not a filter."""
+POSSESSIVE = re.compile(r"['’]s$")
+OUTCOME_RATE = re.compile(
+    r"\b(?P<word>charge[- ]?sheet(?:ing)?|detection|clearance|solv(?:e|ing)|closure|pendency)"
+    r"\s+rate"
+    r"(?:\s*\(?\s*(?:%|in\s+%|in\s+per\s*cent|percent(?:age)?)\s*\)?)?"
+    r"\s*(?:of|for|in|among)?\s+(?P<base>[^?]+)",
+    re.IGNORECASE,
+)
+"""'charge-sheeting rate (%) for 2025 FIRs in our stations': the share of the base with that
+outcome (a crime rate per population is `RATE_SPAN`)."""
+RATE_OUTCOME = {
+    "chargesheet": "charge sheeted",
+    "chargesheeting": "charge sheeted",
+    "detection": "charge sheeted",
+    "clearance": "charge sheeted",
+    "solve": "charge sheeted",
+    "solving": "charge sheeted",
+    "closure": "closed",
+    "pendency": "under investigation",
+}
 SHARE_OF = re.compile(
     rf"\b(?:what|which)\s+{_SHARE}\s+of\s+(?:all\s+)?(?:the\s+)?(?P<base>.+?)\s+{_BE}\s+"
     r"(?P<part>[^?.,]+)",
@@ -118,6 +169,13 @@ CHANGE_YEARS = re.compile(
     re.IGNORECASE,
 )
 """A change between two years named after the topic: "... thefts, 2025 to 2026 so far"."""
+CHANGE_COMPARED = re.compile(
+    r"^\s*(?P<topic>[^,?]+?)\s+(?:in\s+)?(?P<b>(?:19|20)\d{2})\s+(?:compared (?:to|with)|vs\.?"
+    r"|versus|against|relative to)\s+(?P<a>(?:19|20)\d{2})\b(?P<rest>[^,?]*?)\s*(?=[,?\-–]|$)",
+    re.IGNORECASE,
+)
+"""The counts compared first, the change asked after: "thefts in 2026 compared to 2025 in the
+division, % change" (the earlier year is the base)."""
 PAIR = re.compile(
     r"\b(?:ratio|difference|gap)\s+(?:of|between)\s+(?P<a>.+?)\s+(?:to|and|vs\.?|versus)\s+"
     r"(?P<b>.+?)(?P<rest>\s+(?:in|across|during|for|at|last|this|since|from|over|between)\b"
@@ -129,7 +187,9 @@ SHARE_ASKED = re.compile(
 )
 """How a share is asked for ("in percent"): not a place."""
 OWN_PLACE = re.compile(
-    r"\b(?:my|our)\s+(?:jurisdiction|district|stations?|precincts?|area|limits)\b", re.IGNORECASE
+    r"\b(?:my|our)\s+(?:jurisdiction|district|stations?|precincts?|area|limits|ps|division)"
+    r"(?:['’]s)?(?!\w)",
+    re.IGNORECASE,
 )
 RATIO_AFTER = re.compile(
     r"(?P<a>\b[a-z][\w-]*)\s+(?:to|vs\.?|versus)\s+(?P<b>[a-z][\w-]*)\s+(?:(?P<noun>[a-z][\w-]*)\s+)?"
@@ -166,13 +226,19 @@ ASIDE = re.compile(
     re.IGNORECASE,
 )
 """A trailing remark about the arithmetic ("..., difference only"): not a records filter."""
+ARITHMETIC_ASIDE = re.compile(
+    r"\s*\((?=[^()]*\b(?:divided|multiplied|over|times|minus|counts?)\b)[^()]*\)", re.IGNORECASE
+)
+"""A bracket that restates the arithmetic ("(2026 count divided by 2025 count)"): no filter."""
 COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
 STATE_WIDE = re.compile(r"\s*\b(?:across|in|throughout|all over) the state\b|\bstatewide\b", re.I)
 AVERAGE_SPAN = re.compile(
     r"\b(?:average|mean|avg)\s+(?:number\s+of\s+|no\.? of\s+|count of\s+)?(?P<what>.+?)\s+"
     r"per\s+(?P<unit>month|week|day|year)\b(?P<rest>[^?]*)"
     r"|\b(?:average|mean|avg)\s+(?P<adverb>monthly|weekly|daily|yearly|annual)\s+"
-    r"(?:number\s+of\s+|count of\s+)?(?P<what2>[^?]+)",
+    r"(?:number\s+of\s+|count of\s+)?(?P<what2>[^?]+)"
+    r"|\b(?P<adverb3>monthly|weekly|daily|yearly|annual)\s+(?:average|mean|avg)\s+"
+    r"(?:number\s+of\s+|count\s+)?(?:of\s+)?(?P<what3>[^?]+)",
     re.IGNORECASE,
 )
 ADVERB_UNIT = {"monthly": "month", "weekly": "week", "daily": "day", "yearly": "year"}
@@ -240,9 +306,18 @@ def about_records(text: str) -> bool:
     return bool(e.crimes or e.statuses or e.domain_words or e.stations or e.districts)
 
 
+REPLY_TAIL = re.compile(
+    r"\s*[,;:.\-–]\s*(?:pls|please|plz|kindly)?\s*(?:send|share|reply|tell|give|revert)"
+    r"(?:\s+(?:me|us|it|asap|quickly|soon|today|back|sir))*\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+"""A closing request to reply ("..., pls send"): how to answer, not what to count."""
+
+
 def tidy(text: str) -> str:
-    """The words with state-wide qualifiers and spare spaces and punctuation dropped."""
-    text = STATE_WIDE.sub("", text)
+    """The words with state-wide qualifiers, a closing request to reply and spare spaces and
+    punctuation dropped."""
+    text = REPLY_TAIL.sub("", STATE_WIDE.sub("", text))
     return re.sub(r"\s+", " ", text).strip(" ,;:-?")
 
 
@@ -303,10 +378,13 @@ def _share(question: str, today: date) -> RecordsMath | None:
     whole = OF_ALL.fullmatch(tidy(m["part"]))
     if whole is not None:
         return _share_of_whole(count_question(SHARE_ASKED.sub(" ", m["base"])), whole, today)
-    base = count_question(SHARE_ASKED.sub(" ", m["base"]))
+    base = count_question(WHOLE_WORD.sub("", SHARE_ASKED.sub(" ", m["base"])))
     outcome = _outcome(m["part"])
     if not outcome:
         return None
+    narrower = _crime_within(base, outcome, today)
+    if narrower is not None:
+        return RecordsMath("share", (base, narrower), ("all", outcome), outcome=outcome)
     aged = _age_limit(outcome, today)
     status = OUTCOME_STATUS.get(outcome) or _channel(outcome) or outcome
     if aged is not None:
@@ -318,9 +396,54 @@ def _share(question: str, today: date) -> RecordsMath | None:
     return RecordsMath("share", (base, part), ("all", status), outcome=outcome)
 
 
+def _share_said(question: str, today: date) -> RecordsMath | None:
+    """A Hinglish or Kanglish share: the count question as said (the records reader reads it),
+    and the same with the outcome."""
+    m = SHARE_SAID.search(question)
+    if m is None or not _counted_base(m["base"]):
+        return None
+    said = tidy(SAID_VERB.sub("", STILL_SAID.sub("", tidy(m["part"]))).lower())
+    status = OUTCOME_STATUS.get(said)
+    base = tidy(m["base"])
+    base = base if COUNT_SAID.search(base) else count_question(base)
+    if status is None or not _narrows(base, f"{base} {status}", today):
+        return None
+    return RecordsMath("share", (base, f"{base} {status}"), ("all", status), outcome=said)
+
+
+def _share_status_inside(question: str, today: date) -> RecordsMath | None:
+    """ "percentage of FIRs still pending from last year in our stations": the phrase counted
+    without its outcome, and with it."""
+    m = SHARE_OF_PHRASE.search(question)
+    inside = STATUS_INSIDE.search(m["phrase"]) if m is not None else None
+    if m is None or inside is None:
+        return None
+    phrase = m["phrase"]
+    rest = tidy(f"{phrase[: inside.start()]} {phrase[inside.end() :]}")
+    if not _counted_base(rest):
+        return None
+    status = OUTCOME_STATUS[inside["status"].lower()]
+    base = count_question(SHARE_ASKED.sub(" ", rest))
+    part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
+    if not _narrows(base, part, today):
+        return None
+    return RecordsMath("share", (base, part), ("all", status), outcome=inside["status"])
+
+
 def _counted_base(base: str) -> bool:
     """A share's base names records and states no numbers of its own."""
-    return not quantities(base) and about_records(base)
+    return not _stated(base) and about_records(base)
+
+
+OWN_COUNTED = re.compile(
+    r"\b(?:my|our)\s+\d{1,2}\s+(?:police\s+)?(?:stations|precincts|ps)\b", re.I
+)
+"""'our 4 stations': the number counts the officer's own stations, not a figure to compute on."""
+
+
+def _stated(text: str) -> list[Quantity]:
+    """The numbers the words state, besides the count of the officer's own stations."""
+    return quantities(OWN_COUNTED.sub(" ", text))
 
 
 def _share_of_whole(counted: str, whole: re.Match[str], today: date) -> RecordsMath | None:
@@ -329,16 +452,46 @@ def _share_of_whole(counted: str, whole: re.Match[str], today: date) -> RecordsM
     noun = whole["noun"].lower()
     if not re.fullmatch(r"firs?|cases?|crimes?|complaints?|records?", noun):
         return None
+    label = tidy(re.sub(r"(?i)^how many\s+", "", counted))
+    questions = (f"how many FIRs{_where_when(counted, today)}", counted)
+    return RecordsMath("share", questions, ("all FIRs", label), outcome=label)
+
+
+def _where_when(counted: str, today: date) -> str:
+    """The place and period a records question names, as words to count something else over
+    ("in Whitefield PS this year")."""
     found = extract(counted.lower(), today)
     where = "".join(f" in {s.station_name}" for s in found.stations)
     where += "".join(f" in {d} district" for d in found.districts)
     own = OWN_PLACE.search(counted)
-    where += f" in {own.group(0)}" if own and not where else ""
+    where += f" in {POSSESSIVE.sub('', own.group(0))}" if own and not where else ""
     period, span = find_period(counted.lower(), today)
     when = f" {counted[span[0] : span[1]].strip()}" if period is not None and span else ""
-    label = tidy(re.sub(r"(?i)^how many\s+", "", counted))
-    questions = (f"how many FIRs{where}{when}", counted)
-    return RecordsMath("share", questions, ("all FIRs", label), outcome=label)
+    return f"{where}{when}"
+
+
+def _crime_within(base: str, part: str, today: date) -> str | None:
+    """ "share of two-wheeler theft in our thefts this year": a part that is a crime within the
+    base's crime is counted over the base's place, period and status with the part's crime
+    instead of the base's (asking for both crimes at once would count either of them)."""
+    named, whole = extract(part.lower(), today), extract(base.lower(), today)
+    if not (named.crimes and whole.crimes) or named.statuses or named.crimes == whole.crimes:
+        return None
+    status = "".join(f" {s.lower()}" for s in whole.statuses)
+    return f"how many{status} {tidy(part)} FIRs{_where_when(base, today)}"
+
+
+def _outcome_rate(question: str) -> RecordsMath | None:
+    """ "charge-sheeting rate (%) for 2025 FIRs in our four stations": the base counted, and
+    the same with the outcome's status."""
+    m = OUTCOME_RATE.search(question)
+    if m is None or not _counted_base(m["base"]):
+        return None
+    word = re.sub(r"[- ]", "", m["word"].lower())
+    status = RATE_OUTCOME[word]
+    base = count_question(SHARE_ASKED.sub(" ", m["base"]))
+    part = re.sub(r"\bhow many\b(?: of)?", f"how many {status}", base, count=1, flags=re.I)
+    return RecordsMath("share", (base, part), ("all", status), outcome=status)
 
 
 def _channel(part: str) -> str | None:
@@ -367,10 +520,13 @@ def _change(question: str) -> RecordsMath | None:
         CHANGE_SPAN.search(question)
         or CHANGE_OVER.search(question)
         or CHANGE_YEARS.search(question)
+        or CHANGE_COMPARED.search(question)
     )
     if m is None or not (PERCENT_WORD.search(question) and CHANGE_WORD.search(question)):
         return None
     topic = tidy(re.sub(r"\bacross\b", "in", m["topic"], flags=re.I))
+    if "rest" in m.re.groupindex and m["rest"]:
+        topic = tidy(f"{topic} {m['rest']}")
     if not about_records(topic):
         return None
     a, b = tidy(m["a"]), tidy(m["b"])
@@ -479,10 +635,11 @@ def _average(question: str, today: date) -> RecordsMath | None:
     m = AVERAGE_SPAN.search(question)
     if m is None or quantities(question) or not AVERAGE_WORD.search(question):
         return None
-    what, rest = (m["what"], m["rest"]) if m["what"] else (m["what2"], "")
+    what, rest = (m["what"], m["rest"]) if m["what"] else (m["what2"] or m["what3"], "")
     if not about_records(what):
         return None
-    unit = m["unit"].lower() if m["unit"] else ADVERB_UNIT[m["adverb"].lower()]
+    adverb = m["adverb"] or m["adverb3"]
+    unit = m["unit"].lower() if m["unit"] else ADVERB_UNIT[adverb.lower()]
     period, _ = find_period(question.lower(), today)
     if period is None or period.start is None:
         return None
@@ -541,14 +698,17 @@ CLAUSE_BREAK = re.compile(r"[,;:?]|\b(?:if|where|when|given|with)\b", re.IGNOREC
 
 def _rate_subject(question: str, end: int, word: str) -> str | None:
     """What a rate counts, when the word before "rate"/"per lakh" (ending at `end`) is not
-    itself a crime or FIRs ("Udupi theft FIRs this year per lakh", "robbery FIRs in my
-    jurisdiction per lakh", "Whitefield thefts in 2025 per lakh"): the whole clause before
-    it, if it names records (with a crime or FIRs in it)."""
-    if word in CRIME_PLURAL or (word and extract(word, date(2000, 1, 1)).crimes):
+    itself a crime ("Udupi theft FIRs this year per lakh", "robbery FIRs in my jurisdiction
+    per lakh", "Whitefield thefts in 2025 per lakh"): the whole clause before it, if it names
+    records (with a crime or FIRs in it); after "FIRs" or "cases", only if it names a crime
+    ("Mandya cheating cases per lakh" counts cheating, never every FIR)."""
+    if word and word not in CRIME_PLURAL and extract(word, date(2000, 1, 1)).crimes:
         return None
     head = tidy(CLAUSE_BREAK.split(question[:end])[-1])
     head = re.sub(r"^(?:what(?:'s| is)|give|tell me|find)\s+(?:the\s+)?", "", head, flags=re.I)
     found = extract(head.lower(), date(2000, 1, 1))
+    if word in CRIME_PLURAL and not found.crimes:
+        return None
     if not (found.crimes or re.search(r"\b(?:firs?|cases?|crimes?)\b", head, re.I)):
         return None
     return head if about_records(head) else None
@@ -599,10 +759,14 @@ def _since(question: str) -> RecordsMath | None:
 
 def records_math(question: str, today: date) -> RecordsMath | None:
     """The records counts and combination a question asks for, if it is one."""
+    question = ARITHMETIC_ASIDE.sub("", question)
     if computed_from_stated(question):
         return None
     math = (
-        _share(question, today)
+        _outcome_rate(question)
+        or _share(question, today)
+        or _share_status_inside(question, today)
+        or _share_said(question, today)
         or _change(question)
         or _pair(question)
         or _average(question, today)
@@ -662,11 +826,19 @@ def newest_date(rows: list[dict[str, object]]) -> str | None:
 
 def asks_records_arithmetic(question: str) -> bool:
     """Arithmetic over records counts is asked for (the router's test; needs no date)."""
+    question = ARITHMETIC_ASIDE.sub("", question)
     if computed_from_stated(question):
         return False
-    if _share(question, date.today()) or _change(question) or _pair(question) or _since(question):
+    today = date.today()
+    if _outcome_rate(question) or _share(question, today) or _change(question):
+        return True
+    if _share_status_inside(question, today) or _share_said(question, today):
+        return True
+    if _pair(question) or _since(question):
         return True
     average = AVERAGE_SPAN.search(question)
     return bool(
-        average and not quantities(question) and about_records(average["what"] or average["what2"])
+        average
+        and not quantities(question)
+        and about_records(average["what"] or average["what2"] or average["what3"])
     )

@@ -16,19 +16,32 @@ _NOW_SAID = r"(?:aaj|aj|abhi|ivattu|ivatthu|ivathu|indu|ee dina)"
 """'today' / 'now' in Hinglish and Kanglish."""
 _PRICE_SAID = r"(?:price|rate|bhav|bhaav|daam|dam|keemat|kimat|dara|bele)"
 """'price' / 'rate' as officers say it in English, Hindi and Kannada."""
+_MARKET = r"(?:sensex|nifty|stock market|share market|bitcoin)"
+"""Market figures that change by the minute."""
 LIVE_FIGURE = re.compile(
     r"\b(?:current|today'?s|present|prevailing|live)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:price|rate|exchange rate|tariff|value|index)s?\b"
     r"|\b(?:price|rate|exchange rate|tariff|value|index)s?\b(?:\s+[\w-]+){0,4}?\s+"
     r"(?:as (?:of|on) (?:today|now|date)|right now|today)\b"
     rf"|\b{_NOW_SAID}\b(?:\s+[\w-]+){{0,6}}?\s+{_PRICE_SAID}\b"
-    rf"|\b{_PRICE_SAID}\b(?:\s+[\w-]+){{0,4}}?\s+{_NOW_SAID}\b",
+    rf"|\b{_PRICE_SAID}\b(?:\s+[\w-]+){{0,4}}?\s+{_NOW_SAID}\b"
+    rf"|\b{_MARKET}\b(?:\s+[\w-]+){{0,3}}?\s+(?:today|now|right now|{_NOW_SAID})\b"
+    rf"|\b(?:today'?s|current|live)\s+{_MARKET}\b",
     re.I,
 )
 WEB_IMPLICIT = re.compile(
     rf"\b(latest|news|headlines?|recent (?:notification|circular)|gazette)\b|{LIVE_FIGURE.pattern}",
     re.I,
 )
+
+
+WEB_ONLY = re.compile(
+    rf"\b(?:news|headlines?|gazette|press releases?|recent (?:notification|circular)s?)\b"
+    rf"|{LIVE_FIGURE.pattern}",
+    re.I,
+)
+"""What only the web has even when records are named beside it (news, the Gazette, today's
+rate); unlike "latest", which a records question uses for its newest FIRs."""
 
 
 def asks_web_search(question: str) -> bool:
@@ -44,9 +57,30 @@ def asks_live_figure(question: str) -> bool:
 def live_figure_clause(question: str) -> str | None:
     """The clause that asks for a day-to-day figure ("aaj diesel ka rate kitna hai" of
     "..., vehicle log ke liye"), so a reason given beside it is not read as the question."""
-    m = LIVE_FIGURE.search(question)
+    return _clause_of(LIVE_FIGURE, question)
+
+
+def web_part(question: str) -> str | None:
+    """The clause asking for what only the web has (a day-to-day figure, the news, a recent
+    circular), to name it when web search is not configured."""
+    return _clause_of(LIVE_FIGURE, question) or _clause_of(WEB_IMPLICIT, question)
+
+
+PURPOSE = re.compile(
+    r"\s+(?:for|to use in|needed for|need(?:ed)? it for|ke liye)\s+(?:the|a|an|my|our|this|that)\b",
+    re.IGNORECASE,
+)
+"""Where a reason starts after what is asked ("... price in rupees for the crypto scam FIR")."""
+
+
+def _clause_of(pattern: re.Pattern[str], question: str) -> str | None:
+    """The clause around the pattern's first match: from the punctuation before it to the
+    punctuation, or the reason ("for the ..."), after it."""
+    m = pattern.search(question)
     if m is None:
         return None
     start = max(question.rfind(mark, 0, m.start()) for mark in ",;?.!")
     ends = [i for i in (question.find(mark, m.end()) for mark in ",;?.!") if i >= 0]
+    purpose = PURPOSE.search(question, m.end())
+    ends += [purpose.start()] if purpose is not None else []
     return question[start + 1 : min(ends, default=len(question))]

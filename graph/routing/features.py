@@ -9,9 +9,10 @@ from typing import Any
 # Placeholders are plain words so both the word and the char analysers see them.
 _FIR_ID = re.compile(r"\bfir-(?:19|20)\d{2}-\d{3,6}\b")
 _FIR_REF = re.compile(r"\b\d{1,5}/(?:19|20)\d{2}\b")
-_PLATE = re.compile(
+_PLATE = re.compile(  # "is 26 jan 2027" is a date, not a spaced plate
     r"\b[a-z]{2}\d{1,2}[a-z]{0,3}\d{1,4}\b"
-    r"|\b[a-z]{2}[\s-]\d{1,2}[\s-][a-z]{1,3}[\s-]\d{1,4}\b"
+    r"|\b[a-z]{2}[\s-]\d{1,2}[\s-](?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b)"
+    r"[a-z]{1,3}[\s-]\d{1,4}\b"
     r"|\b\d{2}\s?bh\s?\d{4}\s?[a-z]{1,2}\b"
 )
 _SECTION = re.compile(r"\b\d{1,3}(?:\(\d{1,2}\))+|\b\d{2,3}[a-z]\b")

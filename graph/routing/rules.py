@@ -55,7 +55,7 @@ from graph.fallback.compute import computation
 from graph.fallback.date_plan import asks_date_arithmetic, asks_legal_deadline
 from graph.fallback.expression import extract_expression
 from graph.fallback.records_math import asks_records_arithmetic
-from graph.fallback.web_need import asks_live_figure, asks_web_search
+from graph.fallback.web_need import asks_web_search, live_figure_clause
 from graph.routing.knowledge_frame import asks_law_or_procedure
 from graph.routing.mixed import has_record_signal
 from graph.routing.scope import out_of_scope_class, police_work_named
@@ -206,7 +206,8 @@ def needs_tools(text: str) -> bool:
 
 def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
     """The route a rule decides, with its reason; None leaves it to the classifier."""
-    if asks_live_figure(text) and not police_work_named(text) and not RECORD_WORDS.search(text):
+    live = live_figure_clause(text)
+    if live is not None and not police_work_named(live) and not RECORD_WORDS.search(live):
         return "fallback", "a figure that changes day to day: only a web search has it"
     scope = out_of_scope_class(text)
     if scope is not None:

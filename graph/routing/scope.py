@@ -26,8 +26,10 @@ CREATIVE = re.compile(
     r"\b(?:write|compose|draft|make|create|give me|tell me|suggest|generate|likh\w*|bana\w*"
     r"|suna\w*|barey\w*)\b(?:\W+\w+){0,6}?\W+(?:poems?|poetry|story|stories|lyrics|songs?"
     r"|captions?|speech|jokes?|limerick|haiku|essay|shayari|kavit(?:a|e)|rap|toast|riddle"
-    r"|quote|wish(?:es)?|greetings?|ghazal)\b"
-    r"|\b(?:poem|poetry|kavita|kavite|shayari|joke|lyrics|caption|limerick|haiku)\b",
+    r"|quote|wish(?:es)?|greetings?|ghazal|kahani|kahaani|slogans?|tagline)\b"
+    r"|\b(?:poem|poetry|kavita|kavite|shayari|joke|lyrics|caption|limerick|haiku)\b"
+    r"|\b(?:kahani|kahaani|kathe|story|slogan)\s+(?:\w+\s+){0,2}?(?:likh\w*|suna\w*|bana\w*"
+    r"|bare\w*|heli)\b",
     re.IGNORECASE,
 )
 TOPICS = {
@@ -68,7 +70,7 @@ TOPICS = {
         r"|petrol price|share price"
         r"|my (?:son|daughter|kids?|child|children|parents?|mother|father|mom|dad|in-laws?)"
         r"|motivat\w*|studying|studies|(?:board|puc|sslc|school|college|entrance) exams?"
-        r"|puc|homework|tuition|parenting"
+        r"|puc|sslc|homework|tuition|parenting"
         r"|shaadi|wedding|muhur(?:a|u)?th?a?\w*|kundli|rishta|auspicious)\b",
         re.IGNORECASE,
     ),
@@ -84,7 +86,57 @@ TOPICS = {
         r"|kitn[aie] (?:uncha|lamba|gehra|door) (?:hai|he)"
         r"|planets?|jupiter|saturn|venus|neptune|uranus|pluto|moons|solar system|galax(?:y|ies)"
         r"|black holes?|asteroids?|comets?|dinosaurs?|speed of light|periodic table|light years?"
-        r"|continents?|oceans?|volcano(?:es)?)\b",
+        r"|continents?|oceans?|volcano(?:es)?|which architect|who (?:designed|built|founded|painted"
+        r"|composed))\b",
+        re.IGNORECASE,
+    ),
+}
+#: Requests whose subject is the officer's own errand, not police work: buying something, a
+#: trip, food, a forecast asked for, a film or a chat (who the assistant is stays small talk).
+#: A duty word beside them ("a smartwatch for duty use", "rain during tonight's nakabandi") is
+#: the officer's reason, not the question; only case work (a crime, an accused, an FIR) keeps
+#: such a message in scope.
+ERRANDS = {
+    "shopping": re.compile(
+        r"\b(?:best|good|cheap(?:est)?|budget|affordable|decent)\s+(?:[\w-]+\s+){0,3}?"
+        r"(?:under|below|within|upto|up to)\s+(?:rs\.?\s*|₹\s*)?\d"
+        r"|\bwhich (?:brand|model|company)\b|\bbrands? (?:of|for)\b|\bgood brand\b"
+        r"|\bwhere (?:can i|to|do i|should i) (?:buy|order|get)\b|\bbuy(?:ing)? (?:a|an|new)\b"
+        r"|\b(?:amazon|flipkart|myntra|meesho|ajio)\b|\bcoupon\b|\bdiscount code\b"
+        r"|\blink (?:kodi|do|bhejo|send)\b|\btogol\w*|\bkharid\w*|\bonline (?:shopping|order)\b",
+        re.IGNORECASE,
+    ),
+    "travel": re.compile(
+        r"\b(?:train|flight|bus|volvo) (?:tickets?|timings?|booking|fares?)\b"
+        r"|\bbook (?:a |my |the )?(?:tickets?|flights?|train|hotel|room|cab|homestay)\b"
+        r"|\b(?:hotels?|resorts?|homestays?|lodges?) (?:in|near|at|for)\b|\bitinerary\b"
+        r"|\bhoneymoon\b|\b(?:weekend|family|road) (?:trip|getaway)\b|\bpnr\b|\btatkal\b"
+        r"|\btrip to\b|\btrekking\b",
+        re.IGNORECASE,
+    ),
+    "food": re.compile(
+        r"\bhow (?:to|do i|can i|should i) (?:cook|bake)\b|\brecipes?\b|\bingredients\b"
+        r"|\brestaurants?\b|\bplaces? to eat\b|\bcafes?\b|\bswiggy\b|\bzomato\b"
+        r"|\b(?:make|prepare|cook|bana\w*|maadod\w*)\s+(?:[\w-]+\s+){0,2}?(?:biryani|dosa|idli"
+        r"|chutney|sambar|rasam|curry|pulao|upma|payasam|halwa|cake|bisi bele bath|chapati"
+        r"|roti|paratha|dal|kheer)\b",
+        re.IGNORECASE,
+    ),
+    "forecast": re.compile(
+        r"\bwill it (?:rain|pour|drizzle|snow|be (?:hot|cold|sunny|cloudy|foggy|windy))\b"
+        r"|\b(?:rain|pour|fog|foggy|mist|drizzle|showers?)\b(?:\s+[\w'-]+){0,4}?\s+"
+        r"(?:tonight|tomorrow|today|this (?:evening|weekend|morning))\b"
+        r"|\b(?:tonight|tomorrow|today)\b(?:\s+[\w'-]+){0,3}?\s+(?:rain|fog|foggy|drizzle)\b"
+        r"|\bweather (?:forecast|report|update)\b"
+        r"|\bweather\b(?:\s+[\w'-]+){0,4}?\s+"
+        r"(?:tonight|tomorrow|today|this (?:evening|weekend|week))\b"
+        r"|\b(?:tonight|tomorrow|today)(?:'s)?\s+weather\b",
+        re.IGNORECASE,
+    ),
+    "chat": re.compile(
+        r"\btell me something (?:funny|interesting|nice)\b|\bsomething funny\b"
+        r"|\bplot of (?:the )?(?:movie|film|series|show|novel)\b"
+        r"|\b(?:movie|film|web series|serial)s? (?:to watch|review|recommendation)\b",
         re.IGNORECASE,
     ),
 }
@@ -96,6 +148,7 @@ PERSONAL = {
         r"|mental health|(?:not|never|hardly|can'?t|cannot|unable to) (?:\w+ ){0,2}sleep\w*"
         r"|sleep(?:less| problems?| issues?)"
         r"|neend|nidde|insomnia|stay fit|fitness|(?:any|daily|some|which) exercises?|exercises for"
+        r"|belly fat|weight loss|lose (?:weight|fat|belly|\d+ ?kgs?)"
         r"|workouts?|yoga|back ?pain|(?:my )?back hurts"
         r"|my (?:back|knees?|health|bp|blood pressure) \w+|cope|coping|anger|angry|temper"
         r"|feel(?:ing)? (?:very |so |too )?(?:low|sad|down|tired|exhausted|lonely|stressed))\b",
@@ -117,7 +170,7 @@ FIRST_PERSON = re.compile(r"\b(?:i|i'?m|my|me|mine|mujhe|mera|meri|nanna|nange|n
 JOB_CONTEXT = re.compile(
     r"(?:transfer\w*|postings?|constables?|head constables?|psi|asi|sho|dsp|dysp|inspectors?"
     r"|sub-inspectors?|pi|ci|dcp|acp|stations?|police station|ps|bandobast|patrol\w*|deploy\w*"
-    r"|security|traffic|promot\w*)",
+    r"|security|traffic|promot\w*|court|procession)",
     re.IGNORECASE,
 )
 POLICE_WORK = re.compile(
@@ -149,6 +202,9 @@ def out_of_scope_class(text: str) -> str | None:
         personal = next((name for name, cue in PERSONAL.items() if cue.search(text)), None)
         if personal == "wellbeing" or (personal == "pay" and FIRST_PERSON.search(text)):
             return personal
+        errand = next((name for name, cue in ERRANDS.items() if cue.search(text)), None)
+        if errand is not None:
+            return errand
     if POLICE_WORK.search(text):
         return None
     return next((name for name, cue in TOPICS.items() if cue.search(text)), None)

@@ -54,7 +54,12 @@ MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?(?:\s+(
 ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 NUMERIC = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4}|\d{2})\b")
 RELATIVE = re.compile(r"\b(today|tomorrow|yesterday)\b", re.I)
-AHEAD = re.compile(r"\b(?:until|till|left|next|upcoming|coming|away|to go|remain\w*)\b")
+AHEAD = re.compile(
+    r"\b(?:until|till|left|next|upcoming|coming|away|to go|remain\w*"
+    r"|baaki|baki|bacha|bache|aane (?:me|mein|wala)|innu|uliditu|uliyuttade|baruva)\b"
+)
+"""A day ahead of today is asked ("days left to Christmas", "Diwali ke liye kitne din baaki",
+"Christmas ge innu eshtu dina")."""
 """A festival named without a year after these words is its next occurrence, not its last."""
 YEAR_SAID = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)|\b(?:this|last|previous) year\b")
 

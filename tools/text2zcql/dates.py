@@ -277,7 +277,7 @@ _TO_TODAY = re.compile(
 """A range that runs to today ("between 8 November and today"): since its first day."""
 _TO_RANGE = re.compile(
     rf"(?<![\w/-])(?P<a>{_DAY.replace('?P<', '?P<a_')})"
-    r"(?:\s+(?:to|till|until|through|-|se|inda|rinda|ninda)\s+|(?P<dash>-))"
+    r"(?:\s+(?:to|till|until|through|-|–|se|inda|rinda|ninda)\s+|(?P<dash>[-–]))"
     rf"(?P<b>{_DAY.replace('?P<', '?P<b_')})(?!\d)(?:\s+(?:tak|takk|varege|varegu|vareg))?"
 )
 """A range written without "from" or "between" ("July to September 2026", "Jul-Nov 2026",

@@ -36,6 +36,14 @@ _THE_OWN = re.compile(
 )
 """'the division', 'the jurisdiction': a unit only the caller's own area can be (a station or a
 district named with 'the' is a place to read, not this)."""
+_OWN_UNIT_RECORDS = re.compile(
+    r"\b(?:the\s+)?(?:(?:sub[- ]?)?division|jurisdiction)(?:['’]s|\s+(?:ke|ka|ki|da|na))?"
+    r"(?=\s+(?:firs?|cases?|crimes?|complaints?|records?)\b)"
+    r"|\b(?:(?:sub[- ]?)?division|jurisdiction)\s+(?:me|mein|mai|alli|nalli)\b",
+    re.IGNORECASE,
+)
+"""'division FIRs', 'this year's jurisdiction cases', 'division ke FIRs', 'division mein' (Hinglish
+and Kanglish use no article): the unit named before what is counted is the caller's own area too."""
 _WHOLE = re.compile(
     r"(?:\b(?:in|across|for|from)\s+)?\b(?:state[\s-]?wide|(?:all\s+)?(?:across|over)\s+the\s+"
     r"(?:whole\s+|entire\s+)?state|(?:in\s+)?the\s+(?:whole|entire)\s+state|(?:in|within)\s+the\s+state|"
@@ -70,7 +78,9 @@ def own_scope(question: str, own: int | None = None) -> tuple[str, bool]:
         n = 4 if m["four"] else (int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"].lower()])
         return " " if own is None or n == own else m[0]
 
-    stripped = _THE_OWN.sub(" ", _ALL_N.sub(strip_all, _OWN.sub(strip, question)))
+    stripped = _OWN_UNIT_RECORDS.sub(
+        " ", _THE_OWN.sub(" ", _ALL_N.sub(strip_all, _OWN.sub(strip, question)))
+    )
     found = int(stripped != question)
     stripped, whole = _WHOLE.subn(" ", stripped)
     found += whole
