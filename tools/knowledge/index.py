@@ -29,7 +29,12 @@ from tools.knowledge.sparse import (
     document_vector,
     query_vector,
 )
-from tools.knowledge.termstats import LAYOUT_VERSION, StatsCache, document_entry
+from tools.knowledge.termstats import (
+    LAYOUT_VERSION,
+    StatsCache,
+    document_entry,
+    visibility_classes,
+)
 from validators.clearance.knowledge import qdrant_filter_spec
 
 
@@ -173,7 +178,11 @@ class KnowledgeIndex:
             docs.update(
                 {d.id: document_entry(d.clearance, d.precincts, own[d.id]) for d in docs_in}
             )
-            stats.update(docs=docs, revision=int(stats.get("revision", 0)) + 1)
+            stats.update(
+                docs=docs,
+                classes=visibility_classes(docs),
+                revision=int(stats.get("revision", 0)) + 1,
+            )
             self._engine.write_stats(stats)
         return IngestReport(doc_ids=tuple(ids), chunks=len(chunks), removed=len(stale))
 
@@ -196,7 +205,7 @@ class KnowledgeIndex:
         allowed = to_filter(qdrant_filter_spec(officer))
         stats = self._engine.read_stats()
         revision = int(stats.get("revision", 0))
-        readable = self._readable.get(revision, stats.get("docs") or {}, officer)
+        readable = self._readable.get(revision, stats, officer)
         sparse = query_vector(tokens, readable.idf)
         dense = self._embedder.embed([query])[0] if self._embedder is not None else None
         hits = self._engine.query(sparse, dense, allowed, k, with_payload=True)

@@ -5,7 +5,10 @@ chunks the asking officer may not read, so the order of the passages they get ba
 depend on documents they cannot see. Instead each ingested document records its clearance,
 precinct tags, chunk count and, per term id, how many of its chunks hold the term; a query
 sums these over the documents the officer may read (`may_read_document`) and puts the IDF in
-the query vector's weights. Aggregates are cached per (revision, visibility).
+the query vector's weights. Since that rule looks only at a document's clearance and precinct
+tags, the frequencies are also kept summed per visibility class (one clearance and tag set):
+a query adds up the few classes the officer may read, not every document. Aggregates are
+cached per (revision, visibility).
 """
 
 from __future__ import annotations
@@ -62,11 +65,31 @@ def visibility_key(officer: Officer) -> tuple[int, tuple[str, ...]]:
     return officer.clearance, tuple(sorted(officer.precincts))
 
 
-def readable_stats(docs: Mapping[str, Mapping[str, Any]], officer: Officer) -> ReadableStats:
-    """Sum of the stored entries of the documents the officer may read."""
+def visibility_classes(docs: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The documents' entries summed per visibility class ("clearance|tag,tag")."""
+    classes: dict[str, dict[str, Any]] = {}
+    for entry in docs.values():
+        tags = sorted(entry["precincts"])
+        key = f"{int(entry['clearance'])}|{','.join(tags)}"
+        found = classes.setdefault(
+            key, {"clearance": int(entry["clearance"]), "precincts": tags, "chunks": 0, "df": {}}
+        )
+        found["chunks"] += int(entry["chunks"])
+        df = found["df"]
+        for term, n in entry["df"].items():
+            df[term] = df.get(term, 0) + int(n)
+    return classes
+
+
+def readable_stats(stats: Mapping[str, Any], officer: Officer) -> ReadableStats:
+    """Sum of the stored classes (derived from the documents when an index predates them)
+    that the officer may read."""
+    classes = stats.get("classes")
+    if classes is None:
+        classes = visibility_classes(stats.get("docs") or {})
     df: Counter[int] = Counter()
     chunks = 0
-    for entry in docs.values():
+    for entry in classes.values():
         if may_read_document(officer, int(entry["clearance"]), entry["precincts"]):
             chunks += int(entry["chunks"])
             df.update({int(k): int(v) for k, v in entry["df"].items()})
@@ -80,14 +103,12 @@ class StatsCache:
         self._lock = threading.Lock()
         self._items: dict[tuple[int, tuple[int, tuple[str, ...]]], ReadableStats] = {}
 
-    def get(
-        self, revision: int, docs: Mapping[str, Mapping[str, Any]], officer: Officer
-    ) -> ReadableStats:
+    def get(self, revision: int, stats: Mapping[str, Any], officer: Officer) -> ReadableStats:
         key = (revision, visibility_key(officer))
         with self._lock:
             found = self._items.get(key)
         if found is None:
-            found = readable_stats(docs, officer)
+            found = readable_stats(stats, officer)
             with self._lock:
                 if len(self._items) >= _CACHE:
                     self._items.clear()
