@@ -25,7 +25,9 @@ PERCENT_WORD = re.compile(
 )
 CHANGE_WORD = re.compile(
     r"\b(?:increase|increased|decrease|decreased|change|changed|rise|rose|fall|fell|drop|"
-    r"dropped|decline|declined|grow|grew|growth|went (?:up|down)|go (?:up|down)|reduc\w+)\b",
+    r"dropped|decline|declined|grow|grew|growth|went (?:up|down)|go (?:up|down)|reduc\w+"
+    r"|badh\w*|ghat(?:a|aa|e|i|ey)|kam (?:hu|ho)\w*|hechch\w*|jaasti aag\w*|kadime aag\w*"
+    r"|kammi aag\w*)\b",
     re.IGNORECASE,
 )
 REMAINDER = re.compile(
@@ -36,8 +38,16 @@ WHOLE_ASKED = re.compile(
     r"\b(?:whole|total|full|entire|overall)\b|\bwhat (?:is|was) (?:the )?\w+\b", re.I
 )
 OUT_OF = re.compile(r"\b(?:out of|of|from)\b(?:\s+(?:the|a total of|total|all))?\s*$", re.I)
-EARLIER = re.compile(r"\b(?:last|previous|earlier|prior|before|old)\b", re.IGNORECASE)
-LATER = re.compile(r"\b(?:this|current|now|present|new|latest)\b", re.IGNORECASE)
+EARLIER = re.compile(
+    r"\b(?:last|previous|earlier|prior|before|old|pichl\w*|kaleda|hoda|hinde)\b", re.IGNORECASE
+)
+LATER = re.compile(
+    r"\b(?:this|current|now|present|new|latest|is (?:saal|mahine|hafte|baar)"
+    r"|ee (?:varsha|saala?|tingalu|vaara))\b",
+    re.IGNORECASE,
+)
+"""Time words beside a stated figure (English, Hinglish "pichle saal", "is saal", Kanglish
+"kaleda varsha", "ee varsha")."""
 RATIO_WORD = re.compile(r"\bratio\b|\bhow many times\b|\btimes (?:as (?:many|much)|more)\b", re.I)
 PER_NOUN = re.compile(
     r"(?P<top>[a-z][\w-]*)\s+(?:per|for (?:every|each)|to (?:every|each|one|a|an))\s+"
@@ -352,6 +362,45 @@ def _per_noun(question: str, values: list[Quantity]) -> Computation | None:
     return None
 
 
+PER_ONE = re.compile(
+    r"\b(?:ondu|obba|obbobba|ek|har|prati)\s+(?P<bottom>[a-z][\w-]*)", re.IGNORECASE
+)
+"""'per one B' as Kanglish and Hinglish say it: "ondu sibbandige", "obba IO ge", "har IO ko",
+"ek thane mein"; the Kannada dative ending (-ge, -ige, -kke) is not part of the noun."""
+PER_ONE_ASKED = re.compile(
+    r"\b(?:sarasari|saraasari|ausat\w*|average|eshtu|estu|yeshtu|kitn[aie]|how many|how much)\b",
+    re.IGNORECASE,
+)
+"""An average or a count asked ("sarasari eshtu", "ausatan kitne")."""
+DATIVE = ("ige", "ge", "kke", "ke", "ku", "ko")
+"""Dative endings written onto the noun ("sibbandi-ge", "thane-ke")."""
+
+
+def _per_one(question: str, values: list[Quantity]) -> Computation | None:
+    """ "390 FIR ide, 26 sibbandi - ondu sibbandige sarasari eshtu FIR", "400 case, 20 IO, har
+    IO ko kitne case": two stated quantities and "per one B" where B names one of them; the
+    other is divided by it."""
+    if len(values) != 2 or rate_base(question) is not None or not PER_ONE_ASKED.search(question):
+        return None
+    for m in PER_ONE.finditer(question):
+        said = m["bottom"].lower()
+        bare = [said[: -len(end)] for end in DATIVE if said.endswith(end)]
+        stems = {_stem(word) for word in (said, *bare) if word}
+        bottom = [q for q in values if stems & _labels(question, q)]
+        if len(bottom) != 1 or bottom[0].value == 0:
+            continue
+        top = next(q for q in values if q is not bottom[0])
+        counted = " ".join(_LABEL.findall(_clause_after(question, top))[:1])
+        unit = " ".join(_LABEL.findall(_clause_after(question, bottom[0]))[:1]) or said
+        return Computation(
+            f"round({top.literal}/{bottom[0].literal}, 2)",
+            f"{top.text} over {bottom[0].text} is {{value}} {counted} per {unit}.".replace(
+                "  ", " "
+            ),
+        )
+    return None
+
+
 def _per_counted(question: str, values: list[Quantity]) -> Computation | None:
     """ "350 km in 7 hours, per hour how much", "120 cases in 30 days, per day": two stated
     quantities and "per/each/every B" where B is the word right after one of them; the other
@@ -531,6 +580,7 @@ READINGS: tuple[Callable[[str, list[Quantity]], Computation | None], ...] = (
     _change,
     _rate,
     _per_noun,
+    _per_one,
     _average,
     _ratio,
     _difference,

@@ -15,6 +15,7 @@ from typing import Any
 from graph.fallback.calls import PlannedCall
 from tools.agent.base import ToolError
 from tools.agent.dates import ZONE_ALIASES, date_mentions, find_dates
+from tools.domain.legal import bail_period
 from tools.text2zcql.dates import festival_mentions
 
 NUMBER_WORDS = {
@@ -69,7 +70,7 @@ CHARGESHEET = re.compile(
     re.IGNORECASE,
 )
 """The final-report (default-bail) period, which runs from the first remand."""
-DEADLINE = re.compile(r"\b(deadline|due|limit|last date)\b", re.IGNORECASE)
+DEADLINE = re.compile(r"\b(deadline|date ?line|due|limit|last date)\b", re.IGNORECASE)
 BUSINESS = re.compile(r"\b(working|business) days\b", re.IGNORECASE)
 DIFFERENCE = re.compile(
     r"\bhow (?:many|long)\b|\bdays? (?:between|since|until|till|left|ago)\b|\bbetween\b"
@@ -81,7 +82,8 @@ TODAY_ONLY = re.compile(
 )
 WEEKDAY = re.compile(
     r"\bday of the week\b|\bwhat day (?:is|was|will|does|did)\b|\bwhich day (?:is|was|will)\b"
-    r"|\bwhat weekday\b",
+    r"|\b(?:what|which) weekday\b|\bkaun ?sa (?:din|vaar)\b|\b(?:kis|konsa) (?:din|vaar)\b"
+    r"|\byaava? vaara\b",
     re.IGNORECASE,
 )
 WHEN_DUE = re.compile(
@@ -94,7 +96,7 @@ WHEN_DUE = re.compile(
 DAY_ASKED = re.compile(
     r"\bwhen (?:is|does|will|was|did|falls?)\b|\b(?:which|what) (?:date|day)\b|\bon which\b"
     r"|\bdate of\b|\bkis (?:date|din|tarikh|tareekh|day)\b|\bkab (?:hai|padta|padega|aata)\b"
-    r"|\b(?:yaava|yavaga|yaavaga|yavaaga) ?(?:dina|date|dinanka|thareeku)?\b",
+    r"|\b(?:yaava?|yavaga|yaavaga|yavaaga) ?(?:dina|date|dinanka|thareeku)?\b",
     re.IGNORECASE,
 )
 """The date of a day asked for (English, Hinglish, Kanglish)."""
@@ -113,6 +115,7 @@ ANCHOR_WORDS = re.compile(r"[^,;:?!.]{1,60}?(?=\s+(?:what|which|is|was|will|fall
 DAYS_ASKED = re.compile(
     r"\bhow (?:many|long)\s+(?:days|weeks|months|years)\b|\bdays? (?:between|since|until|till"
     r"|left|ago|to go|remain\w*)\b|\bhow long (?:ago|since|until|till|before)\b"
+    r"|^\s*(?:the\s+)?(?:number of\s+)?(?:days|weeks)\s+from\b"
     r"|\bweeks? (?:between|since|until)\b"
     r"|\b(?:kitne|kitni|eshtu|estu)\s+(?:din|dino|dina\w*|hafte|mahine|vaara|tingal\w*)\b",
     re.IGNORECASE,
@@ -189,7 +192,10 @@ STATUTORY_EVENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "appearance_notice_14",
         re.compile(
             r"\b(?:35\s?\(3\)|41-?a)(?!\w).*\bnotice\b|\bnotice\b.*\b(?:35\s?\(3\)|41-?a)(?!\w)"
-            r"|\b(?:notice of appearance|appearance notice)\b|\barnesh kumar\b",
+            r"|\b(?:notice of appearance|appearance notice)\b|\barnesh kumar\b"
+            r"|\bnotice\b[^.?;]{0,40}\b(?:instead of|in lieu of|rather than)\s+(?:an?\s+)?arrest"
+            r"|\b(?:instead of|in lieu of|rather than)\s+(?:an?\s+)?arrest\w*[^.?;]{0,40}\bnotice\b"
+            r"|\b(?:arrest\w*|giraftar\w*)\s+(?:ke\s+)?(?:bajaye|badle)\b[^.?;]{0,30}\bnotice\b",
             re.I,
         ),
     ),
@@ -328,17 +334,30 @@ def _deadline_call(
     args: dict[str, Any] = {"operation": "deadline", "start": found[0]}
     if CHARGESHEET.search(question) and days in (60, 90):
         args["deadline"] = f"chargesheet_{days}"
+        if not (explicit or n_day or _punishment_stated(question)):
+            args["offence"] = question[:300]
     else:
         args["days"] = days
     return PlannedCall("date_utility", args)
 
 
+def _punishment_stated(question: str) -> bool:
+    """The question states the punishment itself ("a 7-year offence", "punishable with life")."""
+    return bool(PUNISHMENT_YEARS.search(question) or GRAVE.search(question))
+
+
 def _bail_class(question: str) -> int:
     """BNSS 187(3): 90 days for death, life or more than ten years; 60 days otherwise (an
-    offence of at most ten years is counted in the 60-day class, the safe reading)."""
+    offence of at most ten years is counted in the 60-day class, the safe reading). The
+    punishment the question states decides; else that of the offence or section it names, from
+    the legal table (dacoity, kidnapping for ransom: life, so 90 days)."""
     years = PUNISHMENT_YEARS.search(question)
     if GRAVE.search(question) or (years is not None and int(years[1]) > 10):
         return 90
+    if years is None:
+        named = bail_period(question)
+        if named is not None:
+            return named[0]
     return 60
 
 

@@ -196,6 +196,17 @@ RATIO_AFTER = re.compile(
     r"ratio\b(?P<rest>[^?]*)",
     re.IGNORECASE,
 )
+RATIO_LAST = re.compile(
+    r"^\s*(?P<a>[a-z][\w-]*)\s+(?:to|vs\.?|versus)\s+(?P<b>[a-z][\w-]*)\s+(?P<what>[^?.;,]+?)"
+    r"(?:\s*,\s*(?P<rest>[^?;]+?))?[\s.,;:-]+(?:the\s+|what(?:'s| is) the\s+)?ratio\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+"""'Two-wheeler to four-wheeler theft FIRs, my stations, 2026. Ratio.': the pair named first,
+what is counted and where after it, the ratio asked last."""
+FIR_NOUN = re.compile(r"\b(?P<noun>firs?|cases?|crimes?)\b", re.IGNORECASE)
+PLACE_OR_PERIOD_START = re.compile(
+    r"(?:in|during|for|at|across|last|this|since|from|over)\b", re.IGNORECASE
+)
 MORE_THAN = re.compile(
     r"\bhow many (?:more|fewer|less)\s+(?P<a>[^?]+?)\s+than\s+(?P<b>[^?]+?)"
     r"(?P<rest>\s+(?:in|at|during|for|across|last|this|since|over|between)\b[^?]*)?\s*[?.]?$",
@@ -230,6 +241,16 @@ ARITHMETIC_ASIDE = re.compile(
     r"\s*\((?=[^()]*\b(?:divided|multiplied|over|times|minus|counts?)\b)[^()]*\)", re.IGNORECASE
 )
 """A bracket that restates the arithmetic ("(2026 count divided by 2025 count)"): no filter."""
+YEARS_DIFFERENCE = re.compile(
+    r"^\s*(?P<topic>[^?]+?)[\s,]+(?:in\s+|for\s+)?(?P<a>(?:19|20)\d{2})\s*"
+    r"(?:to|-|–|vs\.?|versus|and|against|compared (?:to|with))\s*"
+    r"(?P<b>(?:19|20)\d{2}(?:\s+(?:so far|till date|to date|till now|until now))?)\s*[,:;–-]?\s*"
+    r"(?:by\s+)?how (?:many|much)\b[^?]*?\b(?:differ\w*|more|fewer|less|apart|up|down|ris\w*"
+    r"|rose|fell|fall\w*|drop\w*|increas\w*|decreas\w*|reduc\w*)\b",
+    re.IGNORECASE,
+)
+"""A difference between two years asked after the topic: "burglary FIRs in Mandya, 2025 versus
+2026 so far - by how many did they go down"."""
 COUNT_NOUN = re.compile(r"\s+(?P<noun>firs?|cases?|crimes?)?(?:\s+counts?|\s+numbers?)?$", re.I)
 STATE_WIDE = re.compile(r"\s*\b(?:across|in|throughout|all over) the state\b|\bstatewide\b", re.I)
 AVERAGE_SPAN = re.compile(
@@ -536,6 +557,15 @@ def _change(question: str) -> RecordsMath | None:
     return RecordsMath("change", (first, second), (a, b))
 
 
+def _years_difference(question: str) -> RecordsMath | None:
+    m = YEARS_DIFFERENCE.search(question)
+    if m is None or not about_records(m["topic"]):
+        return None
+    topic, a, b = tidy(m["topic"]), tidy(m["a"]), tidy(m["b"])
+    first, second = (f"{count_question(topic)} in {p}" for p in (a, b))
+    return RecordsMath("difference", (first, second), (a, b))
+
+
 def _side(side: str, noun: str, rest: str) -> str:
     side = tidy(side)
     if NOUNISH.search(side) and not noun:
@@ -554,8 +584,26 @@ def _describes(side: str, found: Entities) -> bool:
     return side[:1].islower() and not (found.stations or found.districts or found.unknown_place)
 
 
+def _ratio_last(m: re.Match[str]) -> str:
+    """ "ratio of A <thing> to B <thing> FIRs in <rest>" for `RATIO_LAST`: the words before the
+    FIR noun name what both sides count, those after it (and after a comma) where and when."""
+    what = tidy(m["what"])
+    noun = FIR_NOUN.search(what)
+    core, counted, tail = (
+        (what[: noun.start()], noun["noun"], what[noun.end() :]) if noun else (what, "FIRs", "")
+    )
+    a, b = (tidy(f"{side.lower()} {core}") for side in (m["a"], m["b"]))
+    rest = ", ".join(part for part in (tidy(tail), tidy(m["rest"] or "")) if part)
+    if rest and not PLACE_OR_PERIOD_START.match(rest):
+        rest = f"in {rest}"
+    return tidy(f"ratio of {a} to {b} {counted} {rest}")
+
+
 def _pair_wording(question: str) -> str:
     """ "A to B theft ratio" and "how many more A than B" in the words `PAIR` reads."""
+    last = RATIO_LAST.search(question)
+    if last is not None:
+        return _ratio_last(last)
     m = RATIO_AFTER.search(question)
     if m is not None:
         noun = m["noun"]
@@ -768,6 +816,7 @@ def records_math(question: str, today: date) -> RecordsMath | None:
         or _share_status_inside(question, today)
         or _share_said(question, today)
         or _change(question)
+        or _years_difference(question)
         or _pair(question)
         or _average(question, today)
         or _since(question)
@@ -834,7 +883,7 @@ def asks_records_arithmetic(question: str) -> bool:
         return True
     if _share_status_inside(question, today) or _share_said(question, today):
         return True
-    if _pair(question) or _since(question):
+    if _years_difference(question) or _pair(question) or _since(question):
         return True
     average = AVERAGE_SPAN.search(question)
     return bool(

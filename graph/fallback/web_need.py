@@ -29,15 +29,27 @@ LIVE_FIGURE = re.compile(
     rf"|\b(?:today'?s|current|live)\s+{_MARKET}\b",
     re.I,
 )
+_RECENT = r"(?:this (?:week|month)|today|yesterday|last (?:week|few days)|recent(?:ly)?|latest)"
+_RULING = r"(?:rulings?|judg(?:e)?ments?|verdicts?|decisions?)"
+RECENT_RULING = re.compile(
+    rf"\b{_RECENT}(?:'s)?\s+(?:[\w-]+\s+){{0,3}}?{_RULING}\b"
+    rf"|\b{_RULING}\b(?:\s+[\w-]+){{0,5}}?\s+{_RECENT}\b"
+    rf"|\b(?:supreme|high|apex) court\b(?:\s+[\w'-]+){{0,5}}?\s+(?:said|ruled|held|decided)\s+"
+    rf"{_RECENT}\b",
+    re.I,
+)
+"""A court ruling of the last days ("any Supreme Court ruling this week on UAPA bail"): news
+the knowledge base, fixed at its last review, cannot hold."""
 WEB_IMPLICIT = re.compile(
-    rf"\b(latest|news|headlines?|recent (?:notification|circular)|gazette)\b|{LIVE_FIGURE.pattern}",
+    rf"\b(latest|news|headlines?|recent (?:notification|circular)|gazette)\b|{LIVE_FIGURE.pattern}"
+    rf"|{RECENT_RULING.pattern}",
     re.I,
 )
 
 
 WEB_ONLY = re.compile(
     rf"\b(?:news|headlines?|gazette|press releases?|recent (?:notification|circular)s?)\b"
-    rf"|{LIVE_FIGURE.pattern}",
+    rf"|{LIVE_FIGURE.pattern}|{RECENT_RULING.pattern}",
     re.I,
 )
 """What only the web has even when records are named beside it (news, the Gazette, today's

@@ -36,7 +36,9 @@ FRAMES = {
         r"|\bhow many (?:days|hours|weeks|months)\s+(?:to|for|before|after|does|do|is|are|can"
         r"|may|should|must|has|have|within)\b|\bwithin\s*\??\s*$|\by(?:aa|a)vag(?:a|e)\b"
         r"|\b(?:after|in|within) how (?:many|much) (?:days|hours|weeks|months|time)\b"
-        r"|\bkab (?:karna|karte|kiya|hota|hoti|lena|dena|bhejna|tak)\b",
+        r"|\bkab (?:karna|karte|kiya|hota|hoti|lena|dena|bhejna|tak)\b"
+        r"|\b(?:day|date)\b[^?]{0,40}\b(?:itself )?(?:counted|included|excluded)\b"
+        r"|\b(?:intimation|notice|reporting|filing|informing) (?:window|period|time)\b",
         re.IGNORECASE,
     ),
     "meaning": re.compile(
@@ -52,7 +54,8 @@ FRAMES = {
         re.IGNORECASE,
     ),
     "authority": re.compile(
-        r"\bwho (?:can|may|must|should|is allowed|is competent|has the power|decides)\b"
+        r"\bwho (?:can|may|must|should|is allowed|is competent|has the power|decides|orders"
+        r"|approves|sanctions|authori[sz]es|sees|gets to see)\b"
         r"|\b(?:which|what|minimum) rank\b|\brank of (?:the )?officer\b"
         r"|\bkaun (?:kar|de|le)\b|\by(?:aa|a)r(?:u|ige|inda)\b|\bkis(?:ko|e)\b"
         r"|\bwhat (?:is|are) the rules?\b|\bwhose (?:permission|approval|sanction)\b"
@@ -66,6 +69,7 @@ FRAMES = {
         r"|^\s*(?:is|are)\b.*\b(?:allowed|permitted|compulsory|mandatory)\b"
         r"|^\s*(?:may|can|could|should|must)\s+(?:the|a|an|i|we|police|officers?)\s+\w+"
         r"|\b(?:can|may|could)\s+(?:we|i|police|the police|io|sho|accused|the accused)\s+\w+"
+        r"|\b(?:can|may|could)\s+the\s+(?:io|sho|sp|dsp|si|psi|magistrate|officer|constable)\s+\w+"
         r"|\bis (?:it|that|this) (?:valid|legal|allowed|permitted|ok|okay|mandatory|compulsory"
         r"|necessary)\b|\b(?:mandatory|compulsory|allowed|permitted)\s*\?"
         r"|\b(?:allowed|permitted|zaroori|zaruri|jaruri|compulsory|mandatory)\s+(?:hai|he|hain|ide)\b"
@@ -77,7 +81,10 @@ FRAMES = {
     "contents": re.compile(
         r"\bwhat (?:details|particulars|entries)\b|\byaava vivara\w*|\bkya kya likh\w*"
         r"|\by?enu (?:bare|barey)\w*|\bkya likh\w*"
-        r"|\bwhat (?:goes|go|is written|is entered) in(?:to)?\b"
+        r"|\bwhat (?:goes|go|is written|is entered|has to go|have to go|needs? to go) in(?:to)?\b"
+        r"|\b(?:list|name) the (?:items|points|details|contents|things|papers|documents)\b"
+        r"|\bwhat (?:papers|documents|forms)\b[^?]{0,30}\b(?:carry|take|bring|send|submit"
+        r"|produce|attach)\b"
         r"|\bwhat (?:should|must|does|do) (?:a|an|the)\b.{1,40}\b(?:contain|include|carry|mention"
         r"|record|show|state|cover|note)\b",
         re.IGNORECASE,
@@ -101,11 +108,15 @@ FRAMES = {
         r"|police|the police|complainant|the complainant)\b|\bfirst (?:steps?|things?)\b"
         r"|\bprocedure\b|\bprinciples\b|\bguidelines\b|\bchecklist\b|\bcontents\b"
         r"|\b(?:which|what)(?: \w+)? section\b|\bnew section\b|\bin (?:the )?(?:bns|bnss|bsa)\b"
+        r"|\byaava (?:kaayde|kaanoonu|kanoonu|section|sekshan)\b"
+        r"|\b(?:kaun ?sa|kaunsi|kis) (?:kanoon|kaanoon|dhara|section)\b"
         r"|\bstanding order\b|\b(?:have|has|need|needs) to (?:inform|intimate|notify|tell|send"
         r"|produce|record)\b|\bwhom (?:to|do|must|should)\b"
         r"|\bwhat are (?:his|her|their|my|our) options\b"
         r"|\bwhat (?:can|should|must|may) (?:he|she|they|the (?:person|victim|complainant"
-        r"|informant|accused)) do\b|\bkya (?:kare|karen|karein|karna chahiye)\b",
+        r"|informant|accused)) do\b|\bkya (?:kare|karen|karein|karna chahiye)\b"
+        r"|\bwhat (?:do|should|must|can) (?:i|we) do\b"
+        r"|\bwhat (?:should|must) (?:the|my|our) (?:team|staff|officers?|io|sho|police)\s+do\b",
         re.IGNORECASE,
     ),
 }
@@ -121,7 +132,7 @@ LEGAL_TERMS = re.compile(
     r"|aaropi|bandhi\w*|dooru|varadi|pariksh\w*|tanikhe|giraftar\w*|jaanch|gawah|bayan"
     r"|aadhaar|aadhar|identifiers?|hathkadi|enquiry|inquiry|standing orders?|surveillance"
     r"|guidelines?|basu|cyber|fraud|esakshya|hash|evidence|custody|seiz\w*|raid|inform(?:er|ant)s?"
-    r"|bail|source register|statistics|statuses|ids?)\b",
+    r"|bail|source register|statistics|statuses|ids?|malkhana|case property|property register)\b",
     re.IGNORECASE,
 )
 #: Records questions that a frame word does not make a law question: the IOs or cases past a

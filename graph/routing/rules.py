@@ -8,7 +8,8 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
 
 - A figure that changes day to day (today's price of something, a rate "as of today") that
   names no police work goes to the fallback engine, which searches the web for it or says
-  plainly that web search is not configured; it is not declined as out of scope.
+  plainly that web search is not configured; it is not declined as out of scope. So does a
+  court ruling of the last days ("any High Court judgment yesterday on NDPS bail").
 
 - A short elliptical follow-up ("and in 2024?", "what about Whitefield?") right after a
   records answer is a records question: route `zcql`, never `hybrid`, so it picks up no
@@ -30,7 +31,8 @@ conversation follow-ups and questions that need tools (arithmetic, dates, outsid
   the records reader declines it in so many words rather than the fallback guessing.
 - A "how many" question that names no records term at all (no crime, place, period, status,
   FIR, section, IO or person, and words the records reader cannot place: "how many casual
-  leave days does a PSI get") is not a records count: route `rag`, where the knowledge base
+  leave days does a PSI get", also after a topic and a dash: "annual refresher - how many
+  hours per constable") is not a records count: route `rag`, where the knowledge base
   answers it or says it does not.
 - A question framed as law or procedure (a punishment, a time limit, a meaning, who may act,
   what a document contains, how to do something; `graph.routing.knowledge_frame`) that names
@@ -55,7 +57,7 @@ from graph.fallback.compute import computation
 from graph.fallback.date_plan import asks_date_arithmetic, asks_legal_deadline
 from graph.fallback.expression import extract_expression
 from graph.fallback.records_math import asks_records_arithmetic
-from graph.fallback.web_need import asks_web_search, live_figure_clause
+from graph.fallback.web_need import RECENT_RULING, asks_web_search, live_figure_clause
 from graph.routing.knowledge_frame import asks_law_or_procedure
 from graph.routing.mixed import has_record_signal
 from graph.routing.scope import out_of_scope_class, police_work_named
@@ -87,7 +89,8 @@ RECORD_WORDS = re.compile(
 )
 
 COUNT_QUESTION = re.compile(
-    r"^\s*how (?:many|much)\b|\b(?:kitne|kitni|kitna|eshtu|estu|yeshtu)\b", re.IGNORECASE
+    r"(?:^|[-–—:;]\s*)how (?:many|much)\b|\b(?:kitne|kitni|kitna|eshtu|estu|yeshtu)\b",
+    re.IGNORECASE,
 )
 
 COMING_DAY = re.compile(r"\btomorrow\b|\btmrw?\b|\bnaale\b", re.IGNORECASE)
@@ -149,7 +152,8 @@ _DATE_OR_DAYS_ASKED = re.compile(
     r"|\b(?:kitne|kitni|eshtu|estu|yeshtu)\s+(?:din|dino|dina\w*|hafte|mahine|vaara|tingal\w*)\b"
     r"|\b(?:what|which)\s+(?:date|day|weekday)\b|\bday of the week\b|\bwhen\b|\bkab\b"
     r"|\b(?:yaavaga|yavaga|yaava dina|yava dina|yaava dinanka)\b"
-    r"|\bdays? (?:left|ago|to go|remain\w*|between|since|until)\b|\bhow long\b",
+    r"|\bdays? (?:left|ago|to go|remain\w*|between|since|until)\b|\bhow long\b"
+    r"|^\s*(?:the\s+)?(?:number of\s+)?(?:days|weeks)\s+from\b",
     re.IGNORECASE,
 )
 """Asking for a date or a number of days: the date calculator's questions."""
@@ -209,6 +213,8 @@ def rule_route(text: str, last_route: str | None) -> tuple[str, str] | None:
     live = live_figure_clause(text)
     if live is not None and not police_work_named(live) and not RECORD_WORDS.search(live):
         return "fallback", "a figure that changes day to day: only a web search has it"
+    if RECENT_RULING.search(text):
+        return "fallback", "a court ruling of the last days: only a web search has it"
     scope = out_of_scope_class(text)
     if scope is not None:
         return "out_of_scope", f"out of scope ({scope.replace('_', ' ')})"

@@ -57,6 +57,7 @@ TOPICS = {
         r"|maatadu|maatanadu|bejaaru|hege iddiya|hegiddiya|hegiddira|kaise ho|kya haal"
         r"|recommend\b.*\b(?:books?|novels?|series|shows?|songs?)"
         r"|how old are you|do you (?:love|like|dream)|idli|dosa|biryani|movies?|films?"
+        r"|are you (?:a |an )?(?:robot|bot|human|real (?:person|human)|machine|computer|person)"
         r"|cinema|actor|actress|celebrity|horoscope|astrology|zodiac)\b",
         re.IGNORECASE,
     ),
@@ -103,7 +104,12 @@ ERRANDS = {
         r"|\bwhich (?:brand|model|company)\b|\bbrands? (?:of|for)\b|\bgood brand\b"
         r"|\bwhere (?:can i|to|do i|should i) (?:buy|order|get)\b|\bbuy(?:ing)? (?:a|an|new)\b"
         r"|\b(?:amazon|flipkart|myntra|meesho|ajio)\b|\bcoupon\b|\bdiscount code\b"
-        r"|\blink (?:kodi|do|bhejo|send)\b|\btogol\w*|\bkharid\w*|\bonline (?:shopping|order)\b",
+        r"|\blink (?:kodi|do|bhejo|send)\b|\btogol\w*|\bkharid\w*|\bonline (?:shopping|order)\b"
+        r"|\b(?:under|below|within|upto|up to)\s+(?:rs\.?\s*|₹\s*)?[\d,]+\s*(?:k|rupees|rs)\b"
+        r"|\b(?:under|below|within|upto|up to)\s+(?:rs\.?|₹)\s*[\d,]+"
+        r"|\bwhich\s+(?:[\w-]+\s+){0,2}?(?:smart ?watch|watch|shoes?|boots?|raincoat|jacket|torch"
+        r"|headphones?|earphones?|power ?bank|laptop|mattress|bag|sunglasses|phone)"
+        r"\s+(?:is|are|should i)\b",
         re.IGNORECASE,
     ),
     "travel": re.compile(
@@ -111,7 +117,9 @@ ERRANDS = {
         r"|\bbook (?:a |my |the )?(?:tickets?|flights?|train|hotel|room|cab|homestay)\b"
         r"|\b(?:hotels?|resorts?|homestays?|lodges?) (?:in|near|at|for)\b|\bitinerary\b"
         r"|\bhoneymoon\b|\b(?:weekend|family|road) (?:trip|getaway)\b|\bpnr\b|\btatkal\b"
-        r"|\btrip to\b|\btrekking\b",
+        r"|\btrip to\b|\btrekking\b"
+        r"|\b(?:cheap(?:est)?|budget|direct|non-?stop) (?:flights?|air ?tickets?|trains?|buses)\b"
+        r"|\bflights? (?:from|to|between)\b",
         re.IGNORECASE,
     ),
     "food": re.compile(
@@ -184,7 +192,8 @@ POLICE_WORK = re.compile(
     r"|harass\w*|stalk\w*|custody|remand|magistrate|court|constables?|head constables?|psi|asi"
     r"|sho|dsp|dysp|inspectors?|sub-inspectors?|pi|ci|dcp|acp|helmets?|challans?"
     r"|transfers?|postings?|(?:police |passport )?verification|rape|sexual|survivors?|dowry"
-    r"|inquest|post-?mortem|autopsy|medical exam\w*|udr|zero fir|e-?fir)\b",
+    r"|inquest|post-?mortem|autopsy|medical exam\w*|udr|zero fir|e-?fir"
+    r"|balatkar|peedit\w*|bayan|aaropi|giraftar\w*|apaharan|hatya)\b",
     re.IGNORECASE,
 )
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from tools.agent.base import AgentTool, ToolContext, ToolError, ToolOutput
 from tools.agent.deadlines import DEADLINES, Deadline, add_months, due_date
+from tools.domain.legal import BnsSection, bail_days, bail_period, base_punishment, offence_name
 from tools.text2zcql.dates import FestivalMention, festival_date, festival_mentions
 
 BNS_CUTOVER = date(2024, 7, 1)
@@ -285,6 +286,12 @@ class DateArgs(BaseModel):
     )
     from_zone: str = Field(default="IST", max_length=40)
     to_zone: str = Field(default="UTC", max_length=40)
+    offence: str | None = Field(
+        default=None,
+        max_length=300,
+        description="the offence or BNS/IPC section (deadline): the default-bail period, 60 or "
+        "90 days, is read from its punishment in the legal table",
+    )
 
 
 def _required(value: str | None, what: str) -> str:
@@ -342,9 +349,26 @@ def _business(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     return text, {"business_days": count}
 
 
+def _bail_basis(rows: tuple[BnsSection, ...], days: int) -> str:
+    """Which offence the default-bail period was read from, and why it is that period."""
+    read = "; ".join(
+        f"BNS {row.bns} ({offence_name(row)}) is punishable with {base_punishment(row)}"
+        for row in rows
+    )
+    grave = "death, life or at least ten years" if days == 90 else "at most ten years"
+    said = f"{read}: an offence punishable with {grave}, so the {days}-day period applies"
+    if any(bail_days(row.punishment) != days for row in rows):
+        said += " (where the longer term the section gives in named cases applies, 90 days)"
+    return f"{said}. "
+
+
 def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
     start = parse_date(_required(args.start, "the starting date"), today)
     rule = DEADLINES.get(args.deadline or "")
+    basis = ""
+    bail = bail_period(args.offence) if args.offence and args.days is None else None
+    if bail is not None and (rule is None or args.deadline in BAIL_DEADLINES):
+        rule, basis = DEADLINES[f"chargesheet_{bail[0]}"], _bail_basis(bail[1], bail[0])
     if rule is None and args.days is None and args.deadline:
         raise ToolError(not_in_table(args.deadline))
     if rule is None and args.days is None:
@@ -380,7 +404,12 @@ def _deadline(args: DateArgs, today: date) -> tuple[str, dict[str, object]]:
         )
     if rule.source:
         text += f" Source: {rule.source}; verify against the Gazette."
-    return text, {"date": due.isoformat(), "days": (due - start).days, "remaining": remaining}
+    data = {"date": due.isoformat(), "days": (due - start).days, "remaining": remaining}
+    return basis + text, data
+
+
+BAIL_DEADLINES = ("chargesheet_60", "chargesheet_90")
+"""The two BNSS 187(3) periods; which applies follows from the offence's punishment."""
 
 
 def not_in_table(asked: str) -> str:

@@ -407,6 +407,56 @@ def two_month_limit(text: str) -> bool:
     )
 
 
+_NOT_LESS_THAN = re.compile(r"\bnot less than (\d{1,2}) years?\b", re.I)
+
+
+def offence_rows(text: str) -> list[BnsSection]:
+    """The rows of the BNS sections the text cites (or that replace cited IPC ones), else of
+    the offences it names in full ("dacoity", "kidnapping for ransom"), the longest names only
+    ("kidnapping for ransom" does not also bring "kidnapping")."""
+    lowered = text.lower()
+    rows = _cited_rows(lowered)
+    if rows:
+        return rows
+    spaced = re.sub(r"(?<=\w)-(?=\w)", " ", lowered)
+    named = [
+        (name, r)
+        for r in bns_sections()
+        for name in offence_aliases(r)
+        if re.search(rf"\b{re.escape(name)}\b", spaced)
+    ]
+    longest = [r for name, r in named if not any(name != o and name in o for o, _ in named)]
+    return list(dict.fromkeys(longest))
+
+
+#: A longer term the punishment gives only in a case it names ("...; up to 14 years if committed
+#: on a highway between sunset and sunrise"): not the offence's own punishment.
+_CONDITIONAL = re.compile(r";\s*(?=[^;]*\bif\b)")
+
+
+def bail_days(punishment: str) -> int:
+    """The BNSS 187(3) period for a punishment: 90 days when death, life, more than ten years or
+    not less than ten years; 60 otherwise (a maximum of exactly ten years is counted in the
+    60-day class, the safe reading)."""
+    floor = _NOT_LESS_THAN.search(punishment)
+    years = _max_years(punishment)
+    grave = bool(_GRAVE.search(punishment)) or (floor is not None and int(floor[1]) >= 10)
+    return 90 if grave or (years is not None and years > 10) else 60
+
+
+def base_punishment(row: BnsSection) -> str:
+    """The row's punishment without the longer terms it gives only in the cases it names."""
+    return _CONDITIONAL.split(row.punishment, maxsplit=1)[0]
+
+
+def bail_period(text: str) -> tuple[int, tuple[BnsSection, ...]] | None:
+    """The default-bail period (60 or 90 days) of the offence the text cites or names, with the
+    rows it was read from; None when it names none or its offences fall in different classes."""
+    rows = offence_rows(text)
+    periods = {bail_days(base_punishment(row)) for row in rows}
+    return (periods.pop(), tuple(rows)) if len(periods) == 1 else None
+
+
 def default_bail_answer(text: str) -> LegalAnswer | None:
     """BNSS 187(3) and the period that applies: from each cited section's punishment, or from
     the punishment the question states; None when a cited section is not in the table. For a
