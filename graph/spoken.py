@@ -14,6 +14,7 @@ each by a small pure rule over the words, applied in order:
   "one", "two" ... "ten" stays a word ("which one", "two wheeler", "last three months") unless
   it follows "FIR" or a section ("section nine"); in a question about law, "three sixty three"
   is section 363 and "one twenty b" is 120B;
+- misheard numbers: "for wheeler" is a four-wheeler, "to wheeler" a two-wheeler;
 - punctuation: spoken marks become the mark ("full stop" -> "."; "period" only at the end
   after a number or a courtesy word), a spoken line break is dropped.
 
@@ -90,6 +91,9 @@ SPOKEN_MARKS = {
     ("next", "line"): "",
     ("new", "paragraph"): "",
 }
+WHEELERS = frozenset({"wheeler", "wheelers"})
+MISHEARD_BEFORE_WHEELER = {"for": "four", "to": "two", "too": "two"}
+"""Speech-to-text writes the homophone of a number said before "wheeler"."""
 PERIOD_AFTER = frozenset({"please", "thanks", "sir", "madam", "today", "yesterday"})
 """A closing "period" is a full stop only after a number or one of these ("the limitation
 period" keeps its word)."""
@@ -475,6 +479,19 @@ def fir_id(pieces: list[Piece]) -> str | None:
     return None
 
 
+def misheard(tokens: list[str]) -> list[str]:
+    """A number's homophone before "wheeler(s)" as the number: "for wheeler" -> "four wheeler"
+    ("wheeler dealers" keep their word)."""
+    out = list(tokens)
+    for i, token in enumerate(tokens[:-1]):
+        said, mark = split(token)
+        following = [word(t) for t in tokens[i + 1 : i + 3]]
+        dealer = len(following) > 1 and following[1].startswith("deal")  # "wheeler dealers"
+        if not mark and said in MISHEARD_BEFORE_WHEELER and following[0] in WHEELERS and not dealer:
+            out[i] = MISHEARD_BEFORE_WHEELER[said]
+    return out
+
+
 def punctuation(tokens: list[str]) -> list[str]:
     """Spoken marks as the mark ("comma" -> ","), a spoken line break dropped."""
     out: list[str] = []
@@ -505,6 +522,7 @@ def is_closing_period(tokens: list[str], i: int, out: list[str]) -> bool:
 
 
 RULES: tuple[tuple[str, Callable[[list[str]], list[str]]], ...] = (
+    ("misheard", misheard),
     ("letters", letters),
     ("place", places),
     ("date", dates),

@@ -71,6 +71,7 @@ def test_a_compound_or_teen_number_is_a_numeral(said, written):
         "Zero FIR andre enu? hege register maadbeku?",
         "kr puram and mandya east thefts",
         "a land dispute turned violent",
+        "vehicles sold to wheeler dealers",
     ],
 )
 def test_a_question_in_written_form_is_not_changed(typed):
@@ -170,6 +171,17 @@ def test_a_fir_number_said_in_words(said, written):
     ],
 )
 def test_a_section_said_in_words(said, written):
+    assert read(said) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("stolen for wheelers in our station", "stolen four wheelers in our station"),
+        ("to wheeler thefts this year", "two wheeler thefts this year"),
+    ],
+)
+def test_a_number_misheard_before_wheeler_is_the_number(said, written):
     assert read(said) == written
 
 

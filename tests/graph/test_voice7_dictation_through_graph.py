@@ -47,6 +47,12 @@ def _read_as(response) -> list[str]:
             "f.precinct_id = 'BLR-E-MHD' AND f.registered_at >= '2024-01-01'"
             " AND f.registered_at < '2025-01-01'",
         ),
+        (
+            "how many for wheeler thefts in k r puram in twenty twenty five",
+            "how many four wheeler thefts in KR puram in 2025",
+            "f.precinct_id = 'BLR-E-KRP' AND f.crime_head = 'FOUR-WHEELER THEFT'"
+            " AND f.registered_at >= '2025-01-01' AND f.registered_at < '2026-01-01'",
+        ),
     ],
 )
 async def test_a_dictated_count_is_counted_as_typed(ask, demo_settings, said, typed, condition):
