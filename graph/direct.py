@@ -32,13 +32,12 @@ from typing import TYPE_CHECKING, Any
 
 from graph.context import GraphContext
 from graph.nodes.aggregator import aggregator
-from graph.nodes.orchestrator import orchestrator, parse_command
+from graph.nodes.orchestrator import orchestrator, parse_command, read_message
 from graph.nodes.router import override
 from graph.nodes.router import router as router_node
 from graph.nodes.smalltalk import smalltalk
 from graph.plan import END, Branch, Node, Plan, after_router
 from graph.state import merge_update, reducers
-from graph.text import normalise
 
 if TYPE_CHECKING:  # the memory loads LangGraph's checkpoint package; a one-shot turn needs none
     from graph.memory import ConversationMemory, NodeRun, Thread
@@ -69,7 +68,7 @@ def takes_direct_path(message: str, attachments: int, conversation_id: str | Non
     history, so this decision is the router's own for such a turn."""
     if attachments or conversation_id:
         return False
-    text = normalise(message)
+    text = read_message(message).text
     decided = override({"text": text, "command": parse_command(text), "attachments": []})
     return decided is not None and decided[0] == "smalltalk"
 

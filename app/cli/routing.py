@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from app.settings import Settings
-from graph.nodes.orchestrator import parse_command
+from graph.nodes.orchestrator import parse_command, read_message
 from graph.nodes.router import decision_inputs, override
 from graph.state import AttachmentRef, GraphState, Turn
-from graph.text import normalise
 from schemas.page_context import PageContext
 
 if TYPE_CHECKING:  # the classifier (numpy) and LangChain load only for what the overrides leave
@@ -27,7 +26,7 @@ CascadeLoader = Callable[[], "RouterCascade"]
 
 def state_for(item: Mapping[str, Any]) -> GraphState:
     """The router's view of one message: text, command, page context, history, attachments."""
-    text = normalise(str(item.get("text", item.get("query", ""))))
+    text = read_message(str(item.get("text", item.get("query", "")))).text
     page = item.get("page_context")
     history_len = int(item.get("history_len", 0) or 0)
     return {

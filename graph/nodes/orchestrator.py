@@ -1,16 +1,33 @@
-"""Normalises the request: text, slash command, page context freshness, attachments, history."""
+"""Normalises the request: text (a dictated question in written form), slash command, page
+context freshness, attachments, history."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from graph.context import GraphContext
+from graph.spoken import Reading, written_form
 from graph.state import GraphState, SlashCommand
 from graph.text import SLASH_COMMAND, normalise
 from schemas.page_context import PageContext
 
 if TYPE_CHECKING:  # LangGraph injects the runtime by parameter name; importing it costs ~1 s
     from langgraph.runtime import Runtime
+
+
+def read_message(message: str) -> Reading:
+    """The message every route reads: normalised, and in written form when it was dictated
+    ("how many f i r s in twenty twenty six" -> "how many FIRs in 2026")."""
+    return written_form(normalise(message))
+
+
+def read_as_note(reading: Reading) -> dict[str, Any] | None:
+    """An audit note naming the kinds of rewrite, whose `warning` shows the officer the
+    question as it was read (none for a question already in written form)."""
+    if not reading.changes:
+        return None
+    warning = f"Read as: \u201c{reading.text}\u201d."
+    return {"kind": "spoken_form", "rewrites": list(reading.changes), "warning": warning}
 
 
 def parse_command(text: str) -> SlashCommand | None:
@@ -43,13 +60,14 @@ def fresh_page_context(
 
 async def orchestrator(state: GraphState, runtime: Runtime[GraphContext]) -> dict[str, Any]:
     """Build the normalised request state every later node reads."""
-    text = normalise(state.get("message", ""))
+    reading = read_message(state.get("message", ""))
     page_context, note = fresh_page_context(state.get("page_context"), runtime.context)
     update: dict[str, Any] = {
-        "text": text,
-        "command": parse_command(text),
+        "text": reading.text,
+        "command": parse_command(reading.text),
         "page_context": page_context,
     }
-    if note is not None:
-        update["notes"] = [note]
+    notes = [n for n in (read_as_note(reading), note) if n is not None]
+    if notes:
+        update["notes"] = notes
     return update
